@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+/** Who may call an action. */
+export type Access =
+  | 'public' // anyone; a bearer token, if sent and valid, identifies the user
+  | 'identity' // the bearer is an identity-provider id_token (auth step 1)
+  | 'user' // the bearer is an api_token of an active account
+  | 'admin'; // an api_token of an active admin
+
+export interface ActionSpec<I extends z.ZodType = z.ZodType, O = unknown> {
+  input: I;
+  access: Access;
+  /** Changes state: runs in a transaction and honours Idempotency-Key. */
+  mutates: boolean;
+  /** Rate-limit class: auth actions are limited per IP and per account. */
+  limit?: 'auth' | 'otp';
+  /** Multipart file fields the action takes (name → max bytes). */
+  files?: Record<string, number>;
+  /** Phantom: the `data` type of the success reply. */
+  readonly _out?: O;
+}
+
+/** Declares an action; `O` is the type of the reply's `data`. */
+export function action<O>() {
+  return <I extends z.ZodType>(spec: Omit<ActionSpec<I, O>, '_out'>): ActionSpec<I, O> => spec;
+}

@@ -1,0 +1,75 @@
+/**
+ * Stable error codes of the API. The server answers `{ error: true, code, message }` with the
+ * HTTP status given here; the client maps `code` to a translated message (`errors.<code>`).
+ */
+export const ERRORS = {
+  invalid_input: { status: 400, message: 'Some fields are missing or invalid.' },
+  payload_too_large: { status: 413, message: 'The request is too large.' },
+  unknown_action: { status: 404, message: 'Unknown action.' },
+  not_found: { status: 404, message: 'Document does not exist.' },
+  unauthorized: { status: 401, message: 'Please login first.' },
+  invalid_id_token: { status: 401, message: 'The sign-in proof is invalid or expired.' },
+  forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  account_deactivated: {
+    status: 403,
+    message: 'Your account has been deactivated! Please contact admin.',
+  },
+  demo_mode: { status: 403, message: 'Not allowed in demo version' },
+  maintenance: { status: 503, message: 'We are under maintenance. Please come back soon.' },
+  rate_limited: { status: 429, message: 'Too many requests, try again later.' },
+  // identity
+  invalid_email: { status: 400, message: 'Invalid email address.' },
+  invalid_password: { status: 400, message: 'Invalid password.' },
+  weak_password: {
+    status: 400,
+    message: 'Choose a password of 8 to 128 characters that is not a common one.',
+  },
+  user_not_found: { status: 404, message: 'User not found.' },
+  email_already_in_use: { status: 409, message: 'Email already in use.' },
+  verify_email_first: { status: 403, message: 'Verify email first.' },
+  invalid_code: { status: 400, message: 'The code is wrong or has expired.' },
+  invalid_mobile: { status: 400, message: 'Enter a correct mobile number with country code.' },
+  operation_not_allowed: { status: 403, message: 'Operation not allowed.' },
+  // profile
+  image_invalid: { status: 400, message: 'The image could not be read. Use a JPEG, PNG or WebP.' },
+  image_too_large: { status: 413, message: 'The image is too large.' },
+  // play
+  level_locked: { status: 403, message: 'This level is locked, play previous levels to unlock.' },
+  premium_locked: { status: 403, message: 'Unlock this category first.' },
+  session_finished: { status: 409, message: 'This quiz has already been submitted.' },
+  session_expired: { status: 409, message: 'This quiz has expired.' },
+  already_played: { status: 409, message: 'You have already played.' },
+  not_enough_coins: { status: 409, message: "You don't have enough coins." },
+  idempotency_conflict: {
+    status: 409,
+    message: 'This request key was already used with a different request.',
+  },
+  request_in_progress: { status: 409, message: 'The same request is still being processed.' },
+  internal_error: { status: 500, message: 'Internal error occurred.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The failure envelope every action answers with. */
+export interface ErrorReply {
+  error: true;
+  code: ErrorCode;
+  message: string;
+  /** For invalid_input: the first offending field and why. */
+  field?: string;
+  issues?: { field: string; message: string }[];
+}
+
+/** The success envelope. */
+export interface OkReply<T> {
+  error: false;
+  data: T;
+  total?: number;
+}
+
+export type Reply<T> = OkReply<T> | ErrorReply;
+
+/** True when `code` is one of ours (replies from elsewhere may carry anything). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERRORS, code);
+}

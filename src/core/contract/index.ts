@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { accountActions } from './account';
+import { authActions } from './auth';
+import { quizActions } from './quiz';
+import { settingsActions } from './settings';
+import { walletActions } from './wallet';
+
+export * from './errors';
+export * from './define';
+export type * from './account';
+export type * from './auth';
+export type * from './quiz';
+export type * from './settings';
+export type * from './wallet';
+export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
+export { SETTING_PAGES } from './settings';
+export { PROFILE_IMAGE_MAX_BYTES } from './account';
+
+/** Every action of the API, by the spec's name. */
+export const ACTIONS = {
+  ...authActions,
+  ...accountActions,
+  ...settingsActions,
+  ...quizActions,
+  ...walletActions,
+};
+
+export type ActionName = keyof typeof ACTIONS;
+export type ActionInput<A extends ActionName> = z.input<(typeof ACTIONS)[A]['input']>;
+export type ActionParsed<A extends ActionName> = z.output<(typeof ACTIONS)[A]['input']>;
+export type ActionOutput<A extends ActionName> = NonNullable<(typeof ACTIONS)[A]['_out']>;
+
+/** True when `name` is an action of the API. */
+export function isActionName(name: string): name is ActionName {
+  return Object.hasOwn(ACTIONS, name);
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { action } from './define';
+import { languageIdField } from './fields';
+import type { RewardRules } from '../rules/reward-rules';
+
+export const SETTING_PAGES = [
+  'about_us',
+  'contact_us',
+  'privacy_policy',
+  'terms_conditions',
+  'instructions',
+  'faq',
+] as const;
+export type SettingPage = (typeof SETTING_PAGES)[number];
+
+/** `get_system_configurations`: operator-editable switches and the reward constants. */
+export interface SystemConfig extends RewardRules {
+  /** "1": multi-language content on; anything else: language id 0 and English UI (spec §9). */
+  language_mode: '0' | '1';
+  maintenance_mode: '0' | '1';
+  default_language_id: number;
+  app_name: string;
+}
+
+/** `get_web_settings`: what the web shell needs before it renders. */
+export interface WebSettings {
+  app_name: string;
+  tagline: string;
+  theme_color: string;
+  logo: string;
+  /** Sign-in methods this server accepts. */
+  auth: { email: boolean; mobile: boolean; google: boolean; google_client_id: string };
+  demo_mode: boolean;
+  maintenance_mode: boolean;
+  default_app_language: string;
+}
+
+export interface HomeSettings {
+  language_id: number;
+  title: string;
+  subtitle: string;
+}
+
+export interface ContentLanguage {
+  id: number;
+  language: string;
+  code: string;
+  rtl: boolean;
+  is_default: boolean;
+}
+
+export interface AppLanguage {
+  name: string;
+  code: string;
+  rtl: boolean;
+  is_default: boolean;
+}
+
+const fromField = z.preprocess((v) => (v === undefined ? '2' : String(v)), z.literal('2'));
+
+export const settingsActions = {
+  get_settings: action<{ type: SettingPage; message: string }>()({
+    input: z.object({ type: z.enum(SETTING_PAGES) }),
+    access: 'public',
+    mutates: false,
+  }),
+  get_system_configurations: action<SystemConfig>()({
+    input: z.object({}),
+    access: 'public',
+    mutates: false,
+  }),
+  get_web_settings: action<WebSettings>()({
+    input: z.object({}),
+    access: 'public',
+    mutates: false,
+  }),
+  get_web_home_settings: action<HomeSettings>()({
+    input: z.object({ language_id: languageIdField }),
+    access: 'public',
+    mutates: false,
+  }),
+  get_languages: action<ContentLanguage[]>()({
+    input: z.object({ language_id: languageIdField }),
+    access: 'public',
+    mutates: false,
+  }),
+  get_system_language_list: action<AppLanguage[]>()({
+    input: z.object({ from: fromField }),
+    access: 'public',
+    mutates: false,
+  }),
+  get_system_language_json: action<{ language: string; rtl: boolean; data: Record<string, unknown> }>()({
+    input: z.object({
+      from: fromField,
+      language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be a language code' }),
+    }),
+    access: 'public',
+    mutates: false,
+  }),
+};

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { passwordProblem } from '../../core/contract/password-policy';
+import { sql, type Db } from '../db/client';
+import { burnVerification, hashPassword, passwordMatches } from '../auth/passwords';
+import { consumeCode, issueCode } from '../auth/one-time-codes';
+import { revokeAllTokens } from '../auth/api-tokens';
+import type { Handlers, Services } from '../http/context';
+import { AppError, fail } from '../http/errors';
+
+interface LocalAccount {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  verified: boolean;
+}
+
+function localAccount(db: Db, email: string) {
+  return db.one<LocalAccount>(sql`SELECT id, email, password_hash, name,
+    verified_at IS NOT NULL AS verified FROM local_accounts WHERE email = ${email}`);
+}
+
+function checkPassword(password: string) {
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError('weak_password', { field: 'password', message: `Password ${problem}.` });
+}
+
+async function sendEmailCode(s: Services, email: string, purpose: 'verify_email' | 'reset_password') {
+  const code = await issueCode(s.db, email, purpose);
+  const app = (await s.settings.system()).app_name;
+  const what = purpose === 'verify_email' ? 'confirm your e-mail address' : 'reset your password';
+  await s.messenger.send({
+    channel: 'email',
+    to: email,
+    subject: `${app}: your code is ${code}`,
+    body: `Use ${code} to ${what}. The code is valid for 10 minutes. If you did not ask for it, ignore this message.`,
+    code,
+  });
+}
+
+/** The local identity provider: e-mail and password, phone OTP, Google ID tokens. */
+export const authHandlers: Handlers<
+  | 'auth_email_signup'
+  | 'auth_email_resend'
+  | 'auth_email_verify'
+  | 'auth_email_login'
+  | 'auth_password_reset_request'
+  | 'auth_password_reset'
+  | 'auth_otp_request'
+  | 'auth_otp_verify'
+  | 'auth_google'
+> = {
+  async auth_email_signup({ email, password, name }, { db, services }) {
+    checkPassword(password);
+    const existing = await localAccount(db, email);
+    if (existing?.verified) fail('email_already_in_use', { field: 'email' });
+    const hash = await hashPassword(password);
+    // An unverified sign-up may be repeated (lost code, typo in the password): it starts over.
+    await db.run(sql`INSERT INTO local_accounts (id, email, password_hash, name)
+      VALUES (${randomUUID()}, ${email}, ${hash}, ${name})
+      ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, name = EXCLUDED.name
+      WHERE local_accounts.verified_at IS NULL`);
+    await sendEmailCode(services, email, 'verify_email');
+    return { sent: true };
+  },
+
+  async auth_email_resend({ email }, { db, services }) {
+    const acct = await localAccount(db, email);
+    if (acct && !acct.verified) await sendEmailCode(services, email, 'verify_email');
+    return { sent: true };
+  },
+
+  async auth_email_verify({ email, code }, { db, services }) {
+    const acct = await localAccount(db, email);
+    if (!acct || !(await consumeCode(db, email, 'verify_email', code))) {
+      fail('invalid_code', { field: 'code' });
+    }
+    await db.run(sql`UPDATE local_accounts SET verified_at = coalesce(verified_at, now()) WHERE id = ${acct.id}::uuid`);
+    return services.identityTokens.issue({ firebase_id: `email:${acct.id}`, type: 'email', email, name: acct.name });
+  },
+
+  async auth_email_login({ email, password }, { db, services }) {
+    const acct = await localAccount(db, email);
+    if (!acct) {
+      await burnVerification(password);
+      fail('user_not_found', { field: 'email' });
+    }
+    if (!(await passwordMatches(acct.password_hash, password))) fail('invalid_password', { field: 'password' });
+    if (!acct.verified) fail('verify_email_first');
+    return services.identityTokens.issue({ firebase_id: `email:${acct.id}`, type: 'email', email, name: acct.name });
+  },
+
+  async auth_password_reset_request({ email }, { db, services }) {
+    const acct = await localAccount(db, email);
+    // The same answer whether or not the address has an account.
+    if (acct) await sendEmailCode(services, email, 'reset_password');
+    return { sent: true };
+  },
+
+  async auth_password_reset({ email, code, password }, { db }) {
+    checkPassword(password);
+    const acct = await localAccount(db, email);
+    if (!acct || !(await consumeCode(db, email, 'reset_password', code))) {
+      fail('invalid_code', { field: 'code' });
+    }
+    const hash = await hashPassword(password);
+    await db.tx(async (tx) => {
+      await tx.run(sql`UPDATE local_accounts SET password_hash = ${hash},
+        verified_at = coalesce(verified_at, now()) WHERE id = ${acct.id}::uuid`);
+      const user = await tx.one<{ id: number }>(sql`SELECT id FROM users WHERE firebase_id = ${`email:${acct.id}`}`);
+      if (user) await revokeAllTokens(tx, user.id);
+    });
+    return { reset: true };
+  },
+
+  async auth_otp_request({ mobile }, { services }) {
+    if (!services.config.SMS_WEBHOOK_URL && services.config.mailTransport !== 'outbox') {
+      fail('operation_not_allowed', { message: 'Phone sign-in is not set up on this server.' });
+    }
+    const code = await issueCode(services.db, mobile, 'login_otp');
+    const app = (await services.settings.system()).app_name;
+    await services.messenger.send({
+      channel: 'sms',
+      to: mobile,
+      subject: 'OTP',
+      body: `${code} is your ${app} code. It expires in 10 minutes.`,
+      code,
+    });
+    return { sent: true };
+  },
+
+  async auth_otp_verify({ mobile, otp }, { db, services }) {
+    if (!(await consumeCode(db, mobile, 'login_otp', otp))) fail('invalid_code', { field: 'otp' });
+    return services.identityTokens.issue({ firebase_id: `phone:${mobile}`, type: 'mobile', mobile });
+  },
+
+  async auth_google({ id_token }, { services }) {
+    if (!services.google) fail('operation_not_allowed', { message: 'Google sign-in is not set up on this server.' });
+    const claims = await services.google.verify(id_token);
+    return services.identityTokens.issue(claims);
+  },
+};

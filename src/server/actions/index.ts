@@ -1,0 +1,16 @@
+import type { ActionName } from '../../core/contract';
+import type { Handler } from '../http/context';
+import { accountHandlers } from './account';
+import { authHandlers } from './auth';
+import { quizZoneHandlers } from './quiz-zone';
+import { settingsHandlers } from './settings';
+import { walletHandlers } from './wallet';
+
+/** Every action's handler, by name. */
+export const HANDLERS: { [A in ActionName]: Handler<A> } = {
+  ...authHandlers,
+  ...accountHandlers,
+  ...settingsHandlers,
+  ...quizZoneHandlers,
+  ...walletHandlers,
+};

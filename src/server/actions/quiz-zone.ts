@@ -1,0 +1,81 @@
+import { sql } from '../db/client';
+import { categoryBySlug, listCategories, listSubcategories } from '../domain/content';
+import { resolveLanguageId } from '../domain/languages';
+import { levelData } from '../domain/level-progress';
+import { openLevelSession, submitLevelSession } from '../domain/quiz-zone';
+import { readStatistics } from '../domain/statistics';
+import { me, type ActionContext, type Handlers } from '../http/context';
+
+async function coinScore(ctx: ActionContext) {
+  const row = await ctx.db.one<{ coins: number; score: number }>(
+    sql`SELECT coins, score::integer AS score FROM users WHERE id = ${me(ctx).id}`,
+  );
+  return row!;
+}
+
+export const quizZoneHandlers: Handlers<
+  | 'get_categories'
+  | 'get_subcategory_by_maincategory'
+  | 'get_level_data'
+  | 'get_questions_by_level'
+  | 'submit_quiz_answers'
+  | 'set_level_data'
+  | 'set_user_coin_score'
+  | 'get_user_coin_score'
+  | 'set_users_statistics'
+  | 'get_users_statistics'
+> = {
+  async get_categories({ type, language_id }, { db, services }) {
+    const lang = await resolveLanguageId(db, services.settings, language_id);
+    return listCategories(db, lang, type);
+  },
+
+  async get_subcategory_by_maincategory({ language_id, category_slug, subcategory_slug }, { db, services }) {
+    const lang = await resolveLanguageId(db, services.settings, language_id);
+    const cat = await categoryBySlug(db, lang, category_slug);
+    return listSubcategories(db, cat.id, subcategory_slug);
+  },
+
+  async get_level_data({ category_slug, subcategory_slug }, ctx) {
+    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category_slug, subcategory_slug);
+  },
+
+  async get_questions_by_level({ category, subcategory, level, language_id }, ctx) {
+    const languageId = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
+    return openLevelSession(ctx.db, ctx.services.settings, {
+      userId: me(ctx).id,
+      languageId,
+      category,
+      subcategory,
+      level,
+    });
+  },
+
+  async submit_quiz_answers({ session_id, answers }, ctx) {
+    return submitLevelSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers);
+  },
+
+  // The spec's client reports level progress; the server keeps its own from graded sessions
+  // and answers it, so a stated level unlocks nothing.
+  async set_level_data({ category, subcategory }, ctx) {
+    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category, subcategory);
+  },
+
+  // Stated coins and score are ignored: they come from graded sessions only.
+  async set_user_coin_score(_input, ctx) {
+    return coinScore(ctx);
+  },
+
+  async get_user_coin_score(_input, ctx) {
+    return coinScore(ctx);
+  },
+
+  // Stated statistics are ignored: they are recorded when a session is graded.
+  async set_users_statistics(_input, ctx) {
+    return readStatistics(ctx.db, me(ctx).id);
+  },
+
+  async get_users_statistics(_input, ctx) {
+    return readStatistics(ctx.db, me(ctx).id);
+  },
+};

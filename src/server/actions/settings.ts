@@ -1,0 +1,77 @@
+import type { SettingPage } from '../../core/contract';
+import { appLanguageJson, appLanguages } from '../domain/app-languages';
+import { contentLanguages, resolveLanguageId } from '../domain/languages';
+import { sql } from '../db/client';
+import type { Handlers } from '../http/context';
+
+const DEFAULT_PAGES: Record<SettingPage, string> = {
+  about_us: 'A quiz game for curious people: play, learn and compete with friends.',
+  contact_us: 'Write to the operator of this site.',
+  privacy_policy: 'We keep your account, your games and your coins, and nothing else.',
+  terms_conditions: 'Play fair. Coins have no cash value except through the payout rules.',
+  instructions: 'Pick a category, answer before the timer ends, clear a level to unlock the next.',
+  faq: 'How do I earn coins? Clear quiz-zone levels for the first time and keep your streak.',
+};
+
+export const settingsHandlers: Handlers<
+  | 'get_settings'
+  | 'get_system_configurations'
+  | 'get_web_settings'
+  | 'get_web_home_settings'
+  | 'get_languages'
+  | 'get_system_language_list'
+  | 'get_system_language_json'
+> = {
+  async get_settings({ type }, { services }) {
+    const pages = (await services.settings.all()).pages;
+    return { type, message: pages[type] ?? DEFAULT_PAGES[type] };
+  },
+
+  async get_system_configurations(_i, { services }) {
+    return services.settings.system();
+  },
+
+  async get_web_settings(_i, { services }) {
+    const sys = await services.settings.system();
+    const { config } = services;
+    const langs = await appLanguages();
+    return {
+      app_name: sys.app_name,
+      tagline: 'Play. Learn. Win.',
+      theme_color: '#5b3cc4',
+      logo: '/icons/icon.svg',
+      auth: {
+        email: true,
+        mobile: Boolean(config.SMS_WEBHOOK_URL) || config.mailTransport === 'outbox',
+        google: Boolean(config.GOOGLE_CLIENT_ID),
+        google_client_id: config.GOOGLE_CLIENT_ID ?? '',
+      },
+      demo_mode: config.DEMO_MODE,
+      maintenance_mode: sys.maintenance_mode === '1',
+      default_app_language: langs.find((l) => l.is_default)?.code ?? 'en',
+    };
+  },
+
+  async get_web_home_settings({ language_id }, { db, services }) {
+    const id = await resolveLanguageId(db, services.settings, language_id);
+    const lang = await db.one<{ code: string }>(sql`SELECT code FROM languages WHERE id = ${id}`);
+    const home = (await services.settings.all()).home[lang?.code ?? 'en'];
+    return {
+      language_id: id,
+      title: home?.title ?? 'Ready for a challenge?',
+      subtitle: home?.subtitle ?? 'Pick a mode and start playing.',
+    };
+  },
+
+  async get_languages(_i, { db }) {
+    return contentLanguages(db);
+  },
+
+  async get_system_language_list() {
+    return appLanguages();
+  },
+
+  async get_system_language_json({ language }) {
+    return appLanguageJson(language);
+  },
+};

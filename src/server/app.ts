@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { sql, type Database } from './db/client';
+import { PATHS } from './paths';
+import { HANDLERS } from './actions';
+import { IdentityTokens } from './auth/identity-token';
+import { GoogleVerifier } from './auth/google';
+import { RateLimits } from './auth/rate-limits';
+import { serverSecret } from './auth/secrets';
+import { Messenger } from './domain/messenger';
+import { SettingsStore } from './domain/settings-store';
+import { errorToReply, registerDispatcher } from './http/dispatcher';
+import { errorReply } from './http/errors';
+import type { Services } from './http/context';
+import { contentSecurityPolicy } from './http/csp';
+import { registerDevRoutes } from './http/dev-routes';
+import { registerMediaRoutes } from './http/media-routes';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App extends FastifyInstance {
+  services: Services;
+}
+
+/** Builds the Fastify app: plugins, then our services, then routes. Tests import this. */
+export async function buildApp(o: AppOptions): Promise<App> {
+  const { config, db } = o;
+  const app = Fastify({
+    logger: o.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  }) as unknown as App;
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    // Google's sign-in popup talks back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(formbody, { bodyLimit: 1_048_576 });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 60 } });
+
+  // Our services.
+  const services: Services = {
+    config,
+    db,
+    log: app.log,
+    settings: new SettingsStore(db),
+    messenger: new Messenger(db, config, app.log),
+    identityTokens: new IdentityTokens(await serverSecret(db, 'identity_token', config.AUTH_SECRET)),
+    ...(config.GOOGLE_CLIENT_ID
+      ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) }
+      : {}),
+    rateLimits: new RateLimits(config.RATE_LIMIT_PER_MINUTE),
+  };
+  app.decorate('services', services);
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body, internal } = errorToReply(err);
+    if (internal) req.log.error({ err }, 'request failed');
+    return reply.code(status).send(body);
+  });
+
+  // Routes.
+  app.get('/healthz', async () => {
+    await db.one(sql`SELECT 1 AS ok`);
+    return { status: 'ok' };
+  });
+  registerDispatcher(app, services, HANDLERS as never);
+  registerMediaRoutes(app, db);
+  if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
+  await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist);
+  return app;
+}
+
+/** Serves the built PWA: hashed assets cached for good, the shell and worker revalidated. */
+async function registerWebApp(app: FastifyInstance, root: string) {
+  const hasBuild = existsSync(join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join(root, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const wantsPage =
+      req.method === 'GET' &&
+      !/^\/(api|dev|media|healthz)(\/|$)/.test(path) &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (hasBuild && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorReply('not_found', 'Not found.'));
+  });
+}

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Db } from '../db/client';
+
+/** The stored form of a token: its SHA-256, so a database leak yields no usable tokens. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** Issues a new opaque 256-bit api_token for a user. */
+export async function issueApiToken(db: Db, userId: number, ttlDays: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.run(sql`INSERT INTO auth_tokens (token_hash, user_id, expires_at)
+    VALUES (${tokenHash(token)}, ${userId}, now() + make_interval(days => ${ttlDays}))`);
+  return token;
+}
+
+export interface TokenUser {
+  id: number;
+  role: 'player' | 'admin';
+  status: number;
+}
+
+/**
+ * The user a token belongs to, if it is live. Expiry slides: a token used within its window
+ * is extended (at most once an hour, to keep reads cheap).
+ */
+export async function userForToken(db: Db, token: string, ttlDays: number): Promise<TokenUser | undefined> {
+  if (token.length < 20 || token.length > 200) return undefined;
+  const h = tokenHash(token);
+  const row = await db.one<TokenUser & { stale: boolean }>(sql`
+    SELECT u.id, u.role, u.status, t.last_used_at < now() - interval '1 hour' AS stale
+    FROM auth_tokens t JOIN users u ON u.id = t.user_id
+    WHERE t.token_hash = ${h} AND t.revoked_at IS NULL AND t.expires_at > now()`);
+  if (!row) return undefined;
+  if (row.stale) {
+    await db.run(sql`UPDATE auth_tokens SET last_used_at = now(),
+      expires_at = now() + make_interval(days => ${ttlDays}) WHERE token_hash = ${h}`);
+  }
+  return { id: row.id, role: row.role, status: row.status };
+}
+
+/** Revokes one token. */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db.run(sql`UPDATE auth_tokens SET revoked_at = now()
+    WHERE token_hash = ${tokenHash(token)} AND revoked_at IS NULL`);
+}
+
+/** Revokes every token of a user (password change, deactivation). */
+export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+  await db.run(sql`UPDATE auth_tokens SET revoked_at = now()
+    WHERE user_id = ${userId} AND revoked_at IS NULL`);
+}

@@ -1,0 +1,44 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../http/errors';
+
+/**
+ * Request budgets. Every /api call spends from its IP's budget; auth actions also spend from
+ * tighter per-IP and per-account (e-mail or phone number) budgets, so a guesser is slowed
+ * whichever it varies.
+ */
+export class RateLimits {
+  private readonly perIp: RateLimiterMemory;
+  private readonly authIp = new RateLimiterMemory({ keyPrefix: 'auth-ip', points: 30, duration: 600 });
+  private readonly authAccount = new RateLimiterMemory({ keyPrefix: 'auth-acct', points: 10, duration: 600 });
+  private readonly sendIp = new RateLimiterMemory({ keyPrefix: 'send-ip', points: 10, duration: 3600 });
+  private readonly sendTarget = new RateLimiterMemory({ keyPrefix: 'send-to', points: 5, duration: 3600 });
+
+  constructor(requestsPerMinute: number) {
+    this.perIp = new RateLimiterMemory({ keyPrefix: 'ip', points: requestsPerMinute, duration: 60 });
+  }
+
+  /** Spends one request of an IP's general budget. */
+  async request(ip: string): Promise<void> {
+    await spend(this.perIp, ip);
+  }
+
+  /** Spends from the auth budgets: `account` is the e-mail or number tried, if any. */
+  async auth(kind: 'auth' | 'otp', ip: string, account?: string): Promise<void> {
+    if (kind === 'otp') {
+      await spend(this.sendIp, ip);
+      if (account) await spend(this.sendTarget, account);
+      return;
+    }
+    await spend(this.authIp, ip);
+    if (account) await spend(this.authAccount, account);
+  }
+}
+
+async function spend(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw new AppError('rate_limited');
+    throw e;
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Environment variables the server reads, with their defaults. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Base URL players reach the app on (links in e-mails). */
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO_MODE: bool.default(false),
+  /** Seed demo content into an empty database. */
+  SEED_DEMO: bool.default(true),
+  /** Google sign-in: the OAuth client id; unset turns Google sign-in off. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Mail: "outbox" keeps messages in the dev outbox; "smtp" sends through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'log']).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Quiz <no-reply@localhost>'),
+  /** SMS: a webhook that receives { to, body } as JSON; unset keeps SMS in the dev outbox. */
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  /** Secret for signing short-lived identity proofs; generated and stored when unset. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Days an api_token stays valid without use (sliding). */
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: bool.default(false),
+  /** Requests per minute per IP on /api (auth actions have their own, tighter limits). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  STATIC_DIR: z.string().optional(),
+});
+
+export type Config = z.output<typeof EnvSchema> & {
+  /** Where messages go: the dev outbox unless production or configured otherwise. */
+  mailTransport: 'outbox' | 'smtp' | 'log';
+};
+
+/** Parses the environment once; a bad value stops the process with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const mailTransport =
+    c.MAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : c.NODE_ENV === 'production' ? 'log' : 'outbox');
+  if (mailTransport === 'smtp' && !c.SMTP_URL) {
+    throw new Error('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  return { ...c, mailTransport };
+}

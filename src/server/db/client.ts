@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+
+export { sql };
+export type { SQL };
+
+/** The query surface every server module uses: the same on PGlite and on PostgreSQL. */
+export interface Db {
+  /** Rows of a query. */
+  rows<T>(query: SQL): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T>(query: SQL): Promise<T | undefined>;
+  /** Runs a statement; answers the number of rows it touched. */
+  run(query: SQL): Promise<number>;
+  /** Runs `fn` in one transaction (a savepoint when nested). */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export interface Database extends Db {
+  close(): Promise<void>;
+  /**
+   * Runs `fn` on one dedicated connection (session-level locks, multi-statement scripts):
+   * `q(script)` answers the rows of the script's last statement.
+   */
+  session<T>(fn: (q: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+}
+
+// drizzle's two drivers share this surface; the union keeps both typed.
+type Drizzle = {
+  execute(q: SQL): Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
+  transaction<T>(fn: (tx: Drizzle) => Promise<T>): Promise<T>;
+};
+
+// pg answers int8 and numeric as strings; our counters fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+function wrap(d: Drizzle, kind: Db['kind']): Db {
+  const db: Db = {
+    kind,
+    async rows<T>(q: SQL) {
+      return (await d.execute(q)).rows as T[];
+    },
+    async one<T>(q: SQL) {
+      return (await d.execute(q)).rows[0] as T | undefined;
+    },
+    async run(q: SQL) {
+      const r = await d.execute(q);
+      return r.rowCount ?? r.affectedRows ?? 0;
+    },
+    // Nested calls become savepoints, so a caught failure inside leaves the outer one usable.
+    async tx<T>(fn: (db: Db) => Promise<T>) {
+      return d.transaction((t) => fn(wrap(t, kind)));
+    },
+  };
+  return db;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Open a PGlite from a dumped data dir (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite file database. */
+export async function openDatabase(o: OpenOptions): Promise<Database> {
+  if (o.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: o.databaseUrl, max: o.poolSize ?? 10 });
+    pool.on('error', () => undefined); // an idle client's error must not crash the process
+    const d = drizzlePg(pool) as unknown as Drizzle;
+    return {
+      ...wrap(d, 'postgres'),
+      close: () => pool.end(),
+      session: async (fn) => {
+        const c = await pool.connect();
+        try {
+          return await fn(async (script) => {
+            const r = (await c.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+            return (Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows) as Record<string, unknown>[];
+          });
+        } finally {
+          c.release();
+        }
+      },
+    };
+  }
+  let client: PGlite;
+  if (o.loadDataDir) {
+    client = await PGlite.create({ loadDataDir: o.loadDataDir });
+  } else if (o.dataDir && o.dataDir !== 'memory://') {
+    mkdirSync(o.dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir: o.dataDir });
+  } else {
+    client = await PGlite.create();
+  }
+  const d = drizzlePglite(client) as unknown as Drizzle;
+  return {
+    ...wrap(d, 'pglite'),
+    close: () => client.close(),
+    session: (fn) =>
+      fn(async (script) => {
+        const r = await client.exec(script);
+        return (r.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      }),
+    pglite: client,
+  } as Database;
+}

@@ -1,0 +1,66 @@
+import type { Category, Subcategory } from '../../core/contract';
+import { sql, type Db } from '../db/client';
+import { AppError } from '../http/errors';
+
+/** Categories of a mode in a language, with their counts. */
+export function listCategories(db: Db, languageId: number, type: number): Promise<Category[]> {
+  return db.rows<Category>(sql`
+    SELECT c.id, c.slug, c.name AS category_name, c.image, c.language_id, c.type,
+      c.premium_price > 0 AS is_premium, c.premium_price AS coins, c.premium_price = 0 AS has_unlocked,
+      (SELECT count(*) FROM subcategories s WHERE s.category_id = c.id AND s.status = 1)::int AS no_of_subcategories,
+      coalesce(q.n, 0)::int AS no_of_que, coalesce(q.maxlevel, 0)::int AS maxlevel
+    FROM categories c
+    LEFT JOIN LATERAL (SELECT count(*) AS n, max(level) AS maxlevel FROM questions q
+      WHERE q.category_id = c.id AND q.status = 1) q ON true
+    WHERE c.language_id = ${languageId} AND c.type = ${type} AND c.status = 1
+    ORDER BY c.sort, c.id`);
+}
+
+export interface CategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  premium_price: number;
+}
+
+/** A category by slug in a language, or a 404. */
+export async function categoryBySlug(db: Db, languageId: number, slug: string): Promise<CategoryRow> {
+  const c = await db.one<CategoryRow>(sql`SELECT id, slug, name, premium_price FROM categories
+    WHERE language_id = ${languageId} AND slug = ${slug} AND status = 1`);
+  if (!c) throw new AppError('not_found', { field: 'category', message: 'No such category.' });
+  return c;
+}
+
+/** Subcategories of a category (or the one named), with level and question counts. */
+export function listSubcategories(db: Db, categoryId: number, slug?: string): Promise<Subcategory[]> {
+  return db.rows<Subcategory>(sql`
+    SELECT s.id, s.slug, s.name AS subcategory_name, s.image, s.category_id, c.slug AS category_slug,
+      coalesce(q.maxlevel, 0)::int AS maxlevel, coalesce(q.n, 0)::int AS no_of_que
+    FROM subcategories s JOIN categories c ON c.id = s.category_id
+    LEFT JOIN LATERAL (SELECT count(*) AS n, max(level) AS maxlevel FROM questions q
+      WHERE q.subcategory_id = s.id AND q.status = 1) q ON true
+    WHERE s.category_id = ${categoryId} AND s.status = 1
+      ${slug ? sql`AND s.slug = ${slug}` : sql``}
+    ORDER BY s.sort, s.id`);
+}
+
+/**
+ * Levels of a subcategory, found by slugs in any language (progress is kept by slug, so a
+ * player's levels are the same whichever language they play in).
+ */
+export async function subcategoryLevels(
+  db: Db,
+  categorySlug: string,
+  subcategorySlug: string,
+): Promise<{ maxLevel: number; counts: Map<number, number> }> {
+  const rows = await db.rows<{ level: number; n: number }>(sql`
+    SELECT q.level, count(*)::int AS n FROM questions q
+    JOIN subcategories s ON s.id = q.subcategory_id JOIN categories c ON c.id = s.category_id
+    WHERE c.slug = ${categorySlug} AND s.slug = ${subcategorySlug} AND q.status = 1
+      AND s.status = 1 AND c.status = 1 AND c.language_id = (
+        SELECT c2.language_id FROM categories c2 JOIN languages l ON l.id = c2.language_id
+        WHERE c2.slug = ${categorySlug} AND c2.status = 1 ORDER BY l.is_default DESC, l.id LIMIT 1)
+    GROUP BY q.level ORDER BY q.level`);
+  if (rows.length === 0) throw new AppError('not_found', { field: 'subcategory', message: 'No such subcategory.' });
+  return { maxLevel: Math.max(...rows.map((r) => r.level)), counts: new Map(rows.map((r) => [r.level, r.n])) };
+}

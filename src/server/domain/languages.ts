@@ -1,0 +1,28 @@
+import type { ContentLanguage } from '../../core/contract';
+import { sql, type Db } from '../db/client';
+import type { SettingsStore } from './settings-store';
+
+/** Active content languages, default first. */
+export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
+  return db.rows<ContentLanguage>(sql`SELECT id, name AS language, code, rtl, is_default
+    FROM languages WHERE status = 1 ORDER BY is_default DESC, id`);
+}
+
+/**
+ * The content language to serve: the one asked for when multi-language content is on and it
+ * exists, else the default (spec §9: language mode other than "1" falls back to the default).
+ */
+export async function resolveLanguageId(
+  db: Db,
+  settings: SettingsStore,
+  asked: number | undefined,
+): Promise<number> {
+  const sys = await settings.system();
+  if (sys.language_mode === '1' && asked) {
+    const row = await db.one<{ id: number }>(sql`SELECT id FROM languages WHERE id = ${asked} AND status = 1`);
+    if (row) return row.id;
+  }
+  const def = await db.one<{ id: number }>(sql`SELECT id FROM languages
+    WHERE status = 1 ORDER BY is_default DESC, id LIMIT 1`);
+  return def?.id ?? sys.default_language_id;
+}

@@ -1,0 +1,50 @@
+import { sql, type Db } from '../db/client';
+import { AppError } from '../http/errors';
+
+export interface CoinMove {
+  userId: number;
+  /** Positive credits, negative debits. */
+  delta: number;
+  /** A stable reason code, shown translated in the coin history. */
+  reason: string;
+  /** What the move is about (a session id, a room id, ...). */
+  ref?: string;
+  /** Unique per user: the same op applied twice changes nothing the second time. */
+  opId: string;
+}
+
+/**
+ * Moves coins: one ledger row and the balance in the caller's transaction. A debit that would
+ * take the balance below zero fails with not_enough_coins and writes nothing.
+ */
+export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean; balance: number }> {
+  if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new Error(`bad coin delta ${m.delta}`);
+  return db.tx(async (tx) => {
+    const done = await tx.one<{ balance_after: number }>(sql`SELECT balance_after FROM coin_ledger
+      WHERE user_id = ${m.userId} AND op_id = ${m.opId}`);
+    if (done) {
+      const cur = await tx.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${m.userId}`);
+      return { applied: false, balance: cur?.coins ?? 0 };
+    }
+    const row = await tx.one<{ coins: number }>(sql`UPDATE users SET coins = coins + ${m.delta}
+      WHERE id = ${m.userId} AND coins + ${m.delta} >= 0 RETURNING coins`);
+    if (!row) throw new AppError('not_enough_coins');
+    await tx.run(sql`INSERT INTO coin_ledger (user_id, delta, reason, ref, op_id, balance_after)
+      VALUES (${m.userId}, ${m.delta}, ${m.reason}, ${m.ref ?? ''}, ${m.opId}, ${row.coins})`);
+    return { applied: true, balance: row.coins };
+  });
+}
+
+/** Adds points to a player's score once per (mode, ref), with the event for leaderboards. */
+export async function addScore(
+  db: Db,
+  userId: number,
+  points: number,
+  mode: string,
+  ref: string,
+): Promise<void> {
+  if (points <= 0) return;
+  const ins = await db.run(sql`INSERT INTO score_events (user_id, points, mode, ref)
+    VALUES (${userId}, ${points}, ${mode}, ${ref}) ON CONFLICT DO NOTHING`);
+  if (ins > 0) await db.run(sql`UPDATE users SET score = score + ${points} WHERE id = ${userId}`);
+}

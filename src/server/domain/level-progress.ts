@@ -1,0 +1,53 @@
+import type { LevelData } from '../../core/contract';
+import { sql, type Db } from '../db/client';
+import { subcategoryLevels } from './content';
+
+export interface Progress {
+  unlockedLevel: number;
+  results: Map<number, { best_score: number; cleared: boolean }>;
+}
+
+/** A player's progress in one subcategory of a mode (level 1 is always open). */
+export async function readProgress(
+  db: Db,
+  userId: number,
+  mode: string,
+  category: string,
+  subcategory: string,
+  forUpdate = false,
+): Promise<Progress> {
+  const p = await db.one<{ unlocked_level: number }>(sql`SELECT unlocked_level FROM level_progress
+    WHERE user_id = ${userId} AND mode = ${mode} AND category = ${category} AND subcategory = ${subcategory}
+    ${forUpdate ? sql`FOR UPDATE` : sql``}`);
+  const rows = await db.rows<{ level: number; best_score: number; cleared: boolean }>(sql`
+    SELECT level, best_score, cleared_at IS NOT NULL AS cleared FROM level_results
+    WHERE user_id = ${userId} AND mode = ${mode} AND category = ${category} AND subcategory = ${subcategory}`);
+  return {
+    unlockedLevel: p?.unlocked_level ?? 1,
+    results: new Map(rows.map((r) => [r.level, { best_score: r.best_score, cleared: r.cleared }])),
+  };
+}
+
+/** The level map a player sees: locked, unlocked or cleared, with their best score. */
+export async function levelData(
+  db: Db,
+  userId: number,
+  mode: string,
+  category: string,
+  subcategory: string,
+): Promise<LevelData> {
+  const { maxLevel, counts } = await subcategoryLevels(db, category, subcategory);
+  const p = await readProgress(db, userId, mode, category, subcategory);
+  const unlocked = Math.min(p.unlockedLevel, maxLevel);
+  const levels = [];
+  for (let level = 1; level <= maxLevel; level++) {
+    const r = p.results.get(level);
+    levels.push({
+      level,
+      no_of_que: counts.get(level) ?? 0,
+      status: r?.cleared ? ('cleared' as const) : level <= unlocked ? ('unlocked' as const) : ('locked' as const),
+      best_score: r?.best_score ?? 0,
+    });
+  }
+  return { category, subcategory, level: unlocked, max_level: maxLevel, levels };
+}

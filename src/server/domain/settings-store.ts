@@ -1,0 +1,59 @@
+import type { SettingPage, SystemConfig } from '../../core/contract';
+import { DEFAULT_REWARD_RULES, type RewardRules } from '../../core/rules/reward-rules';
+import { sql, type Db } from '../db/client';
+
+export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
+  ...DEFAULT_REWARD_RULES,
+  language_mode: '1',
+  maintenance_mode: '0',
+  default_language_id: 1,
+  app_name: 'QuizHub',
+};
+
+export interface StoredSettings {
+  system: Partial<SystemConfig>;
+  pages: Partial<Record<SettingPage, string>>;
+  home: Record<string, { title: string; subtitle: string }>;
+}
+
+const CACHE_MS = 3000;
+
+/**
+ * Operator-editable settings, kept as JSON rows in `settings` and merged over the defaults.
+ * Cached for a few seconds: every node sees an operator's change within that time.
+ */
+export class SettingsStore {
+  private cache?: { at: number; value: StoredSettings };
+  constructor(private readonly db: Db) {}
+
+  async all(): Promise<StoredSettings> {
+    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
+    const rows = await this.db.rows<{ key: string; value: unknown }>(
+      sql`SELECT key, value FROM settings WHERE key IN ('system', 'pages', 'home')`,
+    );
+    const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const value: StoredSettings = {
+      system: (byKey.system as StoredSettings['system']) ?? {},
+      pages: (byKey.pages as StoredSettings['pages']) ?? {},
+      home: (byKey.home as StoredSettings['home']) ?? {},
+    };
+    this.cache = { at: Date.now(), value };
+    return value;
+  }
+
+  async system(): Promise<SystemConfig> {
+    return { ...DEFAULT_SYSTEM_CONFIG, ...(await this.all()).system };
+  }
+
+  async rules(): Promise<RewardRules> {
+    return this.system();
+  }
+
+  /** Replaces one settings row (operator console, seeds, tests). */
+  async put(key: keyof StoredSettings, value: unknown): Promise<void> {
+    await this.db.run(sql`INSERT INTO settings (key, value, updated_at)
+      VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
+      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
+    this.cache = undefined;
+  }
+}

@@ -1,0 +1,38 @@
+import type { UserStatistics } from '../../core/contract';
+import { sql, type Db } from '../db/client';
+
+/** Adds one finished quiz to a player's statistics, overall and for its category. */
+export async function recordStatistics(db: Db, userId: number, category: string, answered: number, correct: number) {
+  await db.run(sql`INSERT INTO user_statistics (user_id, questions_answered, correct_answers, quizzes_played)
+    VALUES (${userId}, ${answered}, ${correct}, 1)
+    ON CONFLICT (user_id) DO UPDATE SET
+      questions_answered = user_statistics.questions_answered + EXCLUDED.questions_answered,
+      correct_answers = user_statistics.correct_answers + EXCLUDED.correct_answers,
+      quizzes_played = user_statistics.quizzes_played + 1, updated_at = now()`);
+  await db.run(sql`INSERT INTO category_statistics (user_id, category, questions_answered, correct_answers)
+    VALUES (${userId}, ${category}, ${answered}, ${correct})
+    ON CONFLICT (user_id, category) DO UPDATE SET
+      questions_answered = category_statistics.questions_answered + EXCLUDED.questions_answered,
+      correct_answers = category_statistics.correct_answers + EXCLUDED.correct_answers`);
+}
+
+/** A player's statistics, with their strongest and weakest category by ratio. */
+export async function readStatistics(db: Db, userId: number): Promise<UserStatistics> {
+  const s = await db.one<{ questions_answered: number; correct_answers: number; quizzes_played: number }>(
+    sql`SELECT questions_answered, correct_answers, quizzes_played FROM user_statistics WHERE user_id = ${userId}`,
+  );
+  const cats = await db.rows<{ category: string; ratio: number }>(sql`
+    SELECT category, correct_answers::float / greatest(questions_answered, 1) AS ratio
+    FROM category_statistics WHERE user_id = ${userId} AND questions_answered > 0
+    ORDER BY ratio DESC, category`);
+  const answered = s?.questions_answered ?? 0;
+  const correct = s?.correct_answers ?? 0;
+  return {
+    questions_answered: answered,
+    correct_answers: correct,
+    ratio: answered ? Math.round((correct / answered) * 100) : 0,
+    quizzes_played: s?.quizzes_played ?? 0,
+    best_category: cats[0]?.category ?? '',
+    weak_category: cats.length > 1 ? cats.at(-1)!.category : '',
+  };
+}

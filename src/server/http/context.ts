@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActionName, ActionOutput, ActionParsed } from '../../core/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { TokenUser } from '../auth/api-tokens';
+import type { IdentityClaims, IdentityTokens } from '../auth/identity-token';
+import type { GoogleVerifier } from '../auth/google';
+import type { RateLimits } from '../auth/rate-limits';
+import type { Messenger } from '../domain/messenger';
+import type { SettingsStore } from '../domain/settings-store';
+import type { UploadedFile } from './body';
+
+/** Long-lived services the app builds once and every action may use. */
+export interface Services {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  settings: SettingsStore;
+  messenger: Messenger;
+  identityTokens: IdentityTokens;
+  google?: GoogleVerifier;
+  rateLimits: RateLimits;
+}
+
+/** What one call of an action sees. */
+export interface ActionContext {
+  /** The transaction of a mutating action, else the database. */
+  db: Db;
+  services: Services;
+  /** The caller, for actions that need a signed-in user (and public ones when a token came). */
+  user?: TokenUser;
+  /** The identity proof, for the profile step. */
+  identity?: IdentityClaims;
+  /** The bearer token as sent. */
+  token?: string;
+  ip: string;
+  files: Record<string, UploadedFile>;
+}
+
+const PAGED = Symbol('paged');
+export interface Paged<T> {
+  [PAGED]: true;
+  data: T;
+  total: number;
+}
+
+/** A reply with a `total` beside `data` (paged lists). */
+export function paged<T>(data: T, total: number): Paged<T> {
+  return { [PAGED]: true, data, total };
+}
+
+export function isPaged(v: unknown): v is Paged<unknown> {
+  return typeof v === 'object' && v !== null && PAGED in v;
+}
+
+export type Handler<A extends ActionName> = (
+  input: ActionParsed<A>,
+  ctx: ActionContext,
+) => Promise<ActionOutput<A> | Paged<ActionOutput<A>>>;
+
+export type Handlers<A extends ActionName> = { [K in A]: Handler<K> };
+
+/** The signed-in user of a 'user' action (the dispatcher guarantees it). */
+export function me(ctx: ActionContext): TokenUser {
+  if (!ctx.user) throw new Error('action needs a user but the dispatcher gave none');
+  return ctx.user;
+}

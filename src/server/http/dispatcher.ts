@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ACTIONS, isActionName, type ActionSpec, type ErrorReply } from '../../core/contract';
+import { userForToken } from '../auth/api-tokens';
+import { readBody, type ParsedBody } from './body';
+import { isPaged, type ActionContext, type Handler, type Services } from './context';
+import { AppError } from './errors';
+import {
+  idempotencyKey,
+  isUniqueViolation,
+  requestHash,
+  storeReply,
+  storedReply,
+} from './idempotency';
+
+type AnyHandler = Handler<never>;
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** Resolves who is calling, as the action's access level requires. */
+async function authenticate(
+  spec: ActionSpec,
+  req: FastifyRequest,
+  s: Services,
+): Promise<Pick<ActionContext, 'user' | 'identity' | 'token'>> {
+  const token = bearer(req);
+  if (spec.access === 'identity') {
+    if (!token) throw new AppError('unauthorized');
+    return { identity: await s.identityTokens.verify(token), token };
+  }
+  if (!token) {
+    if (spec.access === 'public') return {};
+    throw new AppError('unauthorized');
+  }
+  const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
+  if (spec.access === 'public') return user && user.status === 1 ? { user, token } : {};
+  if (!user) throw new AppError('unauthorized');
+  if (user.status !== 1) throw new AppError('account_deactivated');
+  if (spec.access === 'admin' && user.role !== 'admin') throw new AppError('forbidden');
+  return { user, token };
+}
+
+function parseInput(spec: ActionSpec, body: ParsedBody): unknown {
+  const parsed = (spec.input as z.ZodType).safeParse(body.fields);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({
+    field: i.path.join('.') || '(body)',
+    message: i.message,
+  }));
+  const first = issues[0]!;
+  throw new AppError('invalid_input', {
+    field: first.field,
+    message: `${first.field}: ${first.message}`,
+    issues,
+  });
+}
+
+function envelope(result: unknown) {
+  return isPaged(result)
+    ? { error: false, data: result.data, total: result.total }
+    : { error: false, data: result };
+}
+
+/**
+ * `POST /api/:action`: reads the body, authenticates, validates with the contract schema,
+ * runs the handler (mutations in one transaction, with Idempotency-Key replay) and answers
+ * the envelope of ARCHITECTURE.md §3.
+ */
+export function registerDispatcher(
+  app: FastifyInstance,
+  s: Services,
+  handlers: Record<string, AnyHandler>,
+): void {
+  app.post<{ Params: { action: string } }>('/api/:action', async (req, reply) => {
+    const name = req.params.action;
+    if (!isActionName(name) || !handlers[name]) throw new AppError('unknown_action');
+    const spec = ACTIONS[name] as ActionSpec;
+    const handler = handlers[name] as (input: unknown, ctx: ActionContext) => Promise<unknown>;
+    await s.rateLimits.request(req.ip);
+
+    // Who is calling is known from the headers: refuse before reading an upload.
+    const who = await authenticate(spec, req, s);
+    const body = await readBody(req, spec.files);
+    if (spec.access !== 'public' && who.user?.role !== 'admin') {
+      const sys = await s.settings.system();
+      if (sys.maintenance_mode === '1') throw new AppError('maintenance');
+    }
+    const input = parseInput(spec, body) as Record<string, unknown>;
+    if (spec.limit) {
+      const account = (input.email ?? input.mobile) as string | undefined;
+      await s.rateLimits.auth(spec.limit, req.ip, account);
+    }
+    const ctx: ActionContext = { ...who, db: s.db, services: s, ip: req.ip, files: body.files };
+
+    if (!spec.mutates) return send(reply, 200, envelope(await handler(input, ctx)));
+
+    const key = idempotencyKey(req.headers['idempotency-key']);
+    if (!key) {
+      const result = await s.db.tx((tx) => handler(input, { ...ctx, db: tx }));
+      return send(reply, 200, envelope(result));
+    }
+    const uid = who.user?.id ?? 0;
+    const hash = requestHash(name, body);
+    const prior = await storedReply(s.db, uid, key, hash);
+    if (prior) return send(reply, prior.status_code, prior.reply, true);
+    try {
+      const env = await s.db.tx(async (tx) => {
+        const e = envelope(await handler(input, { ...ctx, db: tx }));
+        await storeReply(tx, uid, key, name, hash, 200, e);
+        return e;
+      });
+      return send(reply, 200, env);
+    } catch (e) {
+      if (isUniqueViolation(e)) {
+        const twin = await storedReply(s.db, uid, key, hash);
+        if (twin) return send(reply, twin.status_code, twin.reply, true);
+      }
+      // A refusal is an answer too: the same key gets it again. Transient ones are not kept.
+      if (e instanceof AppError && ![401, 429, 503].includes(e.status)) {
+        await storeReply(s.db, uid, key, name, hash, e.status, e.toReply()).catch(() => undefined);
+      }
+      throw e;
+    }
+  });
+}
+
+function send(reply: FastifyReply, status: number, body: unknown, replayed = false) {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(status).send(body);
+}
+
+/** The error handler of the whole app: stable codes, no internals in 5xx bodies. */
+export function errorToReply(e: unknown): { status: number; body: ErrorReply; internal: boolean } {
+  if (e instanceof AppError) return { status: e.status, body: e.toReply(), internal: false };
+  const code = (e as { code?: string }).code ?? '';
+  const statusCode = (e as { statusCode?: number }).statusCode;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
+    return { status: 413, body: new AppError('payload_too_large').toReply(), internal: false };
+  }
+  if (code.startsWith('FST_ERR_CTP') || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || statusCode === 400 || statusCode === 415) {
+    return {
+      status: 400,
+      body: new AppError('invalid_input', { message: 'The request body could not be read.' }).toReply(),
+      internal: false,
+    };
+  }
+  return { status: 500, body: new AppError('internal_error').toReply(), internal: true };
+}
