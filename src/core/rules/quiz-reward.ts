@@ -20,8 +20,11 @@ export function quizReward(
   const p = (Math.min(correct, total) / total) * 100;
   if (p < r.quiz_coin_floor_percentage) return 0;
   if (p >= r.quiz_coin_full_percentage) return maxCoins;
-  const span = r.quiz_coin_full_percentage - r.quiz_coin_floor_percentage;
-  return Math.floor((maxCoins * (p - r.quiz_coin_floor_percentage)) / span);
+  // In whole numbers (percentages are whole), so 2 of 3 is not 10.999… coins.
+  const c = Math.min(correct, total);
+  const num = maxCoins * (100 * c - r.quiz_coin_floor_percentage * total);
+  const den = (r.quiz_coin_full_percentage - r.quiz_coin_floor_percentage) * total;
+  return Math.floor(num / den);
 }
 
 /** Points for a set of answers: a fixed amount per correct answer. */

@@ -45,6 +45,11 @@ async function authenticate(
   return { user, token };
 }
 
+const FIELD_CODES: Record<string, 'invalid_email' | 'invalid_mobile'> = {
+  email: 'invalid_email',
+  mobile: 'invalid_mobile',
+};
+
 function parseInput(spec: ActionSpec, body: ParsedBody): unknown {
   const parsed = (spec.input as z.ZodType).safeParse(body.fields);
   if (parsed.success) return parsed.data;
@@ -53,7 +58,9 @@ function parseInput(spec: ActionSpec, body: ParsedBody): unknown {
     message: i.message,
   }));
   const first = issues[0]!;
-  throw new AppError('invalid_input', {
+  // The spec has its own messages for a bad e-mail address and a bad phone number.
+  const special = FIELD_CODES[first.field];
+  throw new AppError(special ?? 'invalid_input', {
     field: first.field,
     message: `${first.field}: ${first.message}`,
     issues,

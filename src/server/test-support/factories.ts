@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { IdentityProof, UserRecord } from '../../core/contract';
+import type { App } from '../app';
+import { call, outboxCode, randomIp } from './client';
+
+export interface Player {
+  email: string;
+  password: string;
+  token: string;
+  user: UserRecord;
+  ip: string;
+  proof: IdentityProof;
+}
+
+/** A unique e-mail address for a test. */
+export function uniqueEmail(prefix = 'player'): string {
+  return `${prefix}.${randomBytes(5).toString('hex')}@example.test`;
+}
+
+/** Proves an e-mail identity through the local provider: sign up, read the code, verify. */
+export async function emailIdentity(app: App, email: string, password: string, name: string, ip: string) {
+  const signup = await call(app, 'auth_email_signup', { email, password, name }, { ip });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+  const code = await outboxCode(app, email);
+  const verify = await call<IdentityProof>(app, 'auth_email_verify', { email, code }, { ip });
+  expect(verify.status, JSON.stringify(verify.body)).toBe(200);
+  return verify.body.data;
+}
+
+/** A signed-up, verified player with an api_token. */
+export async function createPlayer(
+  app: App,
+  o: { email?: string; name?: string; password?: string; friends_code?: string } = {},
+): Promise<Player> {
+  const email = o.email ?? uniqueEmail();
+  const password = o.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const ip = randomIp();
+  const proof = await emailIdentity(app, email, password, o.name ?? 'Test Player', ip);
+  const res = await call<UserRecord>(
+    app,
+    'user_signup',
+    { firebase_id: proof.firebase_id, type: 'email', name: o.name ?? 'Test Player', email, friends_code: o.friends_code },
+    { token: proof.id_token, ip },
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { email, password, token: res.body.data.api_token!, user: res.body.data, ip, proof };
+}

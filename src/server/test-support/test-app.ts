@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the migrated, seeded template (PostgreSQL or PGlite). */
+async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const name = `quiz_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Two files copying the template at the same moment may collide: retry briefly.
+    for (let i = 0; ; i++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (e) {
+        if (i > 20) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: u.toString(), poolSize: 5 });
+    return {
+      db,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  const db = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  return { db, drop: async () => undefined };
+}
+
+/** Builds the real app on a fresh real database; `env` overrides configuration. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    STATIC_DIR: '/nonexistent',
+    ...env,
+  });
+  const { db, drop } = await freshDatabase();
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest } from './manifest/manifest';
+
+const API_SERVER = 'http://localhost:8080';
+
+// The player PWA: React, a TypeScript service worker (injectManifest) and the web manifest.
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself, lazily, with workbox-window.
+      injectRegister: false,
+      manifest: webManifest,
+      includeAssets: ['icons/apple-touch-icon.png', 'icons/icon.svg'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Demo category art is fetched on demand, not precached.
+        globIgnores: ['images/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': API_SERVER,
+      '/dev': API_SERVER,
+      '/media': API_SERVER,
+      '/healthz': API_SERVER,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+  },
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: pure units (core rules, web reducers and components) and server suites that
+// run against a real database (PGlite, or PostgreSQL when DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/core/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file builds its own app and database; two at a time fits 2 cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
