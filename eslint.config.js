@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The layer boundaries of ARCHITECTURE.md §2, as lint errors (tsconfig projects check them too).
+const noImport = (patterns, message) => [
+  'error',
+  { patterns: [{ group: patterns, message }] },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'build', 'coverage', '.tmp', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/web/**', '**/server/**', '**/sw/**', 'node:*', 'react', 'react-dom'],
+        'src/core is pure: it imports nothing from web, server, sw, Node or React.',
+      ),
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': noImport(['**/server/**', 'node:*'], 'web and sw never import server code.'),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport(['**/web/**', '**/sw/**'], 'server never imports web or sw code.'),
+    },
+  },
+);
