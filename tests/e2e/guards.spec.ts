@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { apiPlayer, loginByEmail, resetPassword } from './support';
+
+test('an anonymous visitor of a protected route is sent to login with "Please login first"', async ({ page }) => {
+  await page.goto('/quiz-zone');
+  await expect(page).toHaveURL(/\/auth\/login\/?$/);
+  await expect(page.getByText('Please login first')).toBeVisible();
+});
+
+test('a signed-in player opening /auth/login lands on /', async ({ page, request }) => {
+  const p = await apiPlayer(request);
+  await loginByEmail(page, p.email, p.password);
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('coins-badge')).toBeVisible();
+});
+
+test('a wrong password says so and keeps the player on the login screen', async ({ page, request }) => {
+  const p = await apiPlayer(request);
+  await page.goto('/auth/login');
+  await page.getByTestId('email').fill(p.email);
+  await page.getByTestId('password').fill('not the password');
+  await page.getByTestId('submit').click();
+  await expect(page.getByText(/invalid password/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('a revoked token logs the player out and sends them to /', async ({ page, request }) => {
+  const p = await apiPlayer(request);
+  await loginByEmail(page, p.email, p.password);
+  await expect(page.getByTestId('coins-badge')).toBeVisible();
+  // The password is changed elsewhere: every session of the account is revoked.
+  await resetPassword(request, p.email, 'a completely new password');
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/(auth\/login\/?)?$/);
+  await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+  await page.goto('/quiz-zone');
+  await expect(page).toHaveURL(/\/auth\/login/);
+});

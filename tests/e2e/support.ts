@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}.${randomBytes(5).toString('hex')}@example.test`;
+}
+
+/** The newest code the dev outbox holds for an address. */
+export async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
+  await expect
+    .poll(async () => ((await (await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as unknown[]).length)
+    .toBeGreaterThan(0);
+  const res = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
+  return (await res.json()).data[0].code as string;
+}
+
+async function api(request: APIRequestContext, action: string, data: Record<string, string>, token?: string) {
+  const res = await request.post(`/api/${action}`, {
+    multipart: data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = await res.json();
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+/** A verified account made through the API (for journeys that start at login). */
+export async function apiPlayer(request: APIRequestContext, name = 'Api Player') {
+  const email = uniqueEmail('api');
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  await api(request, 'auth_email_signup', { email, password, name });
+  const proof = await api(request, 'auth_email_verify', { email, code: await outboxCode(request, email) });
+  const user = await api(request, 'user_signup', { firebase_id: proof.firebase_id, type: 'email', name }, proof.id_token);
+  return { email, password, token: user.api_token as string, user };
+}
+
+/** Changes a player's password through the reset flow, which revokes all their sessions. */
+export async function resetPassword(request: APIRequestContext, email: string, password: string) {
+  await api(request, 'auth_password_reset_request', { email });
+  await api(request, 'auth_password_reset', { email, code: await outboxCode(request, email), password });
+}
+
+/** Logs in through the login screen with e-mail and password. */
+export async function loginByEmail(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill(password);
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/$/);
+}
