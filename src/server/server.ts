@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
+import { scheduleHousekeeping } from './jobs/housekeeping';
 
 /** Process start: config, database, app, listen; closes cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -24,6 +25,8 @@ async function main() {
     'database ready',
   );
 
+  const stopJobs = scheduleHousekeeping(db, app.log);
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -31,6 +34,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      stopJobs();
       await app.close();
       await db.close();
     } finally {

@@ -54,6 +54,17 @@ describe('profile step', () => {
     expect(made.body.data).toMatchObject({ type: 'mobile', mobile, name: 'Mo' });
     const after = await call(t.app, 'check_user_exists', { firebase_id: proof.firebase_id }, { token: proof.id_token });
     expect(after.body.data).toEqual({ exists: true });
+    // a mobile account may set and change its e-mail
+    const upd = await call<UserRecord>(t.app, 'update_profile', { email: 'Mo@Example.test' }, { token: made.body.data.api_token });
+    expect(upd.body.data.email).toBe('mo@example.test');
+  });
+
+  it("stores the friend's referral code given at sign-up", async () => {
+    const friend = await createPlayer(t.app);
+    const p = await createPlayer(t.app, { friends_code: friend.user.refer_code.toLowerCase() });
+    expect(p.user.friends_code).toBe(friend.user.refer_code);
+    const bad = await call(t.app, 'user_signup', { firebase_id: p.proof.firebase_id, friends_code: 'no!' }, { token: p.proof.id_token });
+    expect(bad.body).toMatchObject({ code: 'invalid_input', field: 'friends_code' });
   });
 
   it('refuses the profile step without a proof, with an api_token instead, or with garbage', async () => {

@@ -63,7 +63,7 @@ export async function call<T = unknown>(
   } else if (as === 'urlencoded') {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = new URLSearchParams(
-      Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      Object.entries(fields).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
     ).toString();
   } else {
     const m = multipart(fields, o.files);
