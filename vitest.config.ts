@@ -22,6 +22,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file builds its own app and database; two at a time fits 2 cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
