@@ -198,3 +198,55 @@ describe('logout and account deletion', () => {
     expect(again.user.id).not.toBe(p.user.id);
   });
 });
+
+describe('sign-up races and replays', () => {
+  it('answers every one of several simultaneous first sign-ups of one identity with the same account', async () => {
+    const { emailIdentity, uniqueEmail } = await import('../test-support/factories');
+    const proof = await emailIdentity(t.app, uniqueEmail(), 'a good password', 'Racer', randomIp());
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => call<UserRecord>(t.app, 'user_signup', { firebase_id: proof.firebase_id, name: 'Racer' }, { token: proof.id_token })),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
+    const coins = await t.db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${replies[0]!.body.data.id}`);
+    expect(coins!.coins).toBe(10);
+  });
+
+  it("never replays another caller's profile-step reply for a reused Idempotency-Key", async () => {
+    const a = await createPlayer(t.app);
+    const b = await createPlayer(t.app);
+    const key = 'shared-key-0001';
+    const ra = await call<UserRecord>(t.app, 'user_signup', { firebase_id: a.proof.firebase_id }, { token: a.proof.id_token, idempotencyKey: key });
+    const rb = await call<UserRecord>(t.app, 'user_signup', { firebase_id: a.proof.firebase_id }, { token: b.proof.id_token, idempotencyKey: key });
+    expect(ra.status).toBe(200);
+    expect(rb.status).toBe(403);
+    expect(JSON.stringify(rb.body)).not.toContain(ra.body.data.api_token!);
+    const stored = await t.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`);
+    expect(stored!.n).toBe(0);
+  });
+
+  it('keeps the first password of an unverified sign-up: another password is "email already in use"', async () => {
+    const { uniqueEmail } = await import('../test-support/factories');
+    const email = uniqueEmail();
+    await call(t.app, 'auth_email_signup', { email, password: 'the owners password', name: 'Owner' }, { ip: randomIp() });
+    const stranger = await call(t.app, 'auth_email_signup', { email, password: 'a strangers password', name: 'X' }, { ip: randomIp() });
+    expect(stranger.body.code).toBe('email_already_in_use');
+    const retry = await call(t.app, 'auth_email_signup', { email, password: 'the owners password', name: 'Owner' }, { ip: randomIp() });
+    expect(retry.status).toBe(200);
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL, lone surrogates) with a 400', async () => {
+    const p = await createPlayer(t.app);
+    const nul = await call(t.app, 'update_profile', { name: 'a\u0000b' }, { token: p.token, as: 'json' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ code: 'invalid_input', field: 'name' });
+    const sur = await call(t.app, 'update_profile', { name: 'x\ud800y' }, { token: p.token, as: 'json' });
+    expect(sur.status).toBe(400);
+    const s = await call<{ session_id: string; questions: { id: number }[] }>(t.app, 'get_questions_by_level', { category: 'sports', subcategory: 'inventions', level: 1 }, { token: p.token });
+    expect(s.status).toBe(404);
+    const s2 = await call<{ session_id: string; questions: { id: number }[] }>(t.app, 'get_questions_by_level', { category: 'technology', subcategory: 'inventions', level: 1 }, { token: p.token });
+    const bad = JSON.stringify([{ question_id: s2.body.data.questions[0]!.id, answer: '\u0000' }]);
+    const res = await call(t.app, 'submit_quiz_answers', { session_id: s2.body.data.session_id, answers: bad }, { token: p.token });
+    expect(res.status).toBe(400);
+  });
+});

@@ -49,7 +49,7 @@ export const accountHandlers: Handlers<
       userId = user.id;
       if (input.fcm_id) await db.run(sql`UPDATE users SET fcm_id = ${input.fcm_id} WHERE id = ${userId}`);
     } else {
-      const rules = await services.settings.rules();
+      const rules = await services.settings.rules(db);
       userId = await createUser(db, {
         firebaseId: id.firebase_id,
         type: id.type,

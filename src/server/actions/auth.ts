@@ -27,7 +27,7 @@ function checkPassword(password: string) {
 
 async function sendEmailCode(s: Services, email: string, purpose: 'verify_email' | 'reset_password') {
   const code = await issueCode(s.db, email, purpose);
-  const app = (await s.settings.system()).app_name;
+  const app = (await s.settings.system(s.db)).app_name;
   const what = purpose === 'verify_email' ? 'confirm your e-mail address' : 'reset your password';
   await s.messenger.send({
     channel: 'email',
@@ -50,16 +50,23 @@ export const authHandlers: Handlers<
   | 'auth_otp_verify'
   | 'auth_google'
 > = {
-  async auth_email_signup({ email, password, name }, { db, services }) {
+  async auth_email_signup({ email, password, name }, { db, services, ip }) {
     checkPassword(password);
+    await services.rateLimits.auth('otp', ip, email);
     const existing = await localAccount(db, email);
-    if (existing?.verified) fail('email_already_in_use', { field: 'email' });
-    const hash = await hashPassword(password);
-    // An unverified sign-up may be repeated (lost code, typo in the password): it starts over.
-    await db.run(sql`INSERT INTO local_accounts (id, email, password_hash, name)
-      VALUES (${randomUUID()}, ${email}, ${hash}, ${name})
-      ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, name = EXCLUDED.name
-      WHERE local_accounts.verified_at IS NULL`);
+    if (existing) {
+      // The first sign-up's password stands until the address is verified: a stranger who
+      // signs up with someone's address cannot swap it for theirs. A retry with the same
+      // password sends a new code; anyone else recovers the address by password reset.
+      if (existing.verified || !(await passwordMatches(existing.password_hash, password))) {
+        fail('email_already_in_use', { field: 'email' });
+      }
+      await db.run(sql`UPDATE local_accounts SET name = ${name} WHERE id = ${existing.id}::uuid`);
+    } else {
+      const hash = await hashPassword(password);
+      await db.run(sql`INSERT INTO local_accounts (id, email, password_hash, name)
+        VALUES (${randomUUID()}, ${email}, ${hash}, ${name}) ON CONFLICT (email) DO NOTHING`);
+    }
     await sendEmailCode(services, email, 'verify_email');
     return { sent: true };
   },
@@ -118,7 +125,7 @@ export const authHandlers: Handlers<
       fail('operation_not_allowed', { message: 'Phone sign-in is not set up on this server.' });
     }
     const code = await issueCode(services.db, mobile, 'login_otp');
-    const app = (await services.settings.system()).app_name;
+    const app = (await services.settings.system(services.db)).app_name;
     await services.messenger.send({
       channel: 'sms',
       to: mobile,

@@ -224,3 +224,14 @@ describe('client-stated amounts are ignored', () => {
     expect(stats.body.data).toMatchObject({ questions_answered: 10, correct_answers: 7, ratio: 70, quizzes_played: 1, best_category: CAT });
   });
 });
+
+describe('settings read inside a transaction', () => {
+  it('opens a level with a cold settings cache (PGlite has one connection: no self-deadlock)', async () => {
+    const p = await createPlayer(t.app);
+    // An admin skips the maintenance check, so nothing warms the cache before the transaction.
+    await t.db.run(sql`UPDATE users SET role = 'admin' WHERE id = ${p.user.id}`);
+    await t.app.services.settings.put('pages', {});
+    const res = await call<PlaySession>(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 1 }, { token: p.token });
+    expect(res.status).toBe(200);
+  }, 15_000);
+});

@@ -22,17 +22,17 @@ export const settingsHandlers: Handlers<
   | 'get_system_language_list'
   | 'get_system_language_json'
 > = {
-  async get_settings({ type }, { services }) {
-    const pages = (await services.settings.all()).pages;
+  async get_settings({ type }, { db, services }) {
+    const pages = (await services.settings.all(db)).pages;
     return { type, message: pages[type] ?? DEFAULT_PAGES[type] };
   },
 
-  async get_system_configurations(_i, { services }) {
-    return services.settings.system();
+  async get_system_configurations(_i, { db, services }) {
+    return services.settings.system(db);
   },
 
-  async get_web_settings(_i, { services }) {
-    const sys = await services.settings.system();
+  async get_web_settings(_i, { db, services }) {
+    const sys = await services.settings.system(db);
     const { config } = services;
     const langs = await appLanguages();
     return {
@@ -55,7 +55,7 @@ export const settingsHandlers: Handlers<
   async get_web_home_settings({ language_id }, { db, services }) {
     const id = await resolveLanguageId(db, services.settings, language_id);
     const lang = await db.one<{ code: string }>(sql`SELECT code FROM languages WHERE id = ${id}`);
-    const home = (await services.settings.all()).home[lang?.code ?? 'en'];
+    const home = (await services.settings.all(db)).home[lang?.code ?? 'en'];
     return {
       language_id: id,
       title: home?.title ?? 'Ready for a challenge?',

@@ -17,7 +17,7 @@ export async function resolveLanguageId(
   settings: SettingsStore,
   asked: number | undefined,
 ): Promise<number> {
-  const sys = await settings.system();
+  const sys = await settings.system(db);
   if (sys.language_mode === '1' && asked) {
     const row = await db.one<{ id: number }>(sql`SELECT id FROM languages WHERE id = ${asked} AND status = 1`);
     if (row) return row.id;

@@ -94,3 +94,23 @@ describe('concurrent submissions', () => {
     expect(await balanceAndSum(p.user.id)).toEqual({ coins: 20, sum: 20, n: 2 });
   });
 });
+
+describe('concurrent first clears', () => {
+  it('pays the first-clear reward of a level once when several sessions of it are submitted together', async () => {
+    const p = await createPlayer(t.app);
+    const sessions = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call<PlaySession>(t.app, 'get_questions_by_level', { category: 'geography', subcategory: 'countries-and-capitals', level: 1 }, { token: p.token });
+      sessions.push(res.body.data);
+    }
+    const perfect = (s: PlaySession) => JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
+    const replies = await Promise.all(
+      sessions.map((s) => call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers: perfect(s) }, { token: p.token })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(replies.filter((r) => r.body.data.first_clear)).toHaveLength(1);
+    expect(replies.reduce((n, r) => n + r.body.data.coins, 0)).toBe(10);
+    expect(replies.reduce((n, r) => n + r.body.data.score_gain, 0)).toBe(40);
+    expect(await balanceAndSum(p.user.id)).toEqual({ coins: 20, sum: 20, n: 2 });
+  });
+});

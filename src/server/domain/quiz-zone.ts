@@ -35,7 +35,7 @@ export interface OpenLevel {
 
 /** Opens a play session for a quiz-zone level the player has unlocked. */
 export async function openLevelSession(db: Db, settings: SettingsStore, o: OpenLevel): Promise<PlaySession> {
-  const rules = await settings.rules();
+  const rules = await settings.rules(db);
   const cat = await categoryBySlug(db, o.languageId, o.category);
   const [sub] = await listSubcategories(db, cat.id, o.subcategory);
   if (!sub) throw new AppError('not_found', { field: 'subcategory', message: 'No such subcategory.' });
@@ -119,6 +119,9 @@ export async function submitLevelSession(
   if (!s || s.user_id !== userId || s.mode !== MODE) throw new AppError('not_found', { field: 'session_id' });
   if (s.result) return s.result;
   if (s.expired) throw new AppError('session_expired');
+  // One grading at a time per player: two sessions of one level submitted together must not
+  // both see the level as never cleared (the progress row may not exist yet to lock).
+  await db.run(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
 
   const given = new Map<number, string | null>();
   for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
@@ -131,7 +134,7 @@ export async function submitLevelSession(
   const correct = review.filter((r) => r.is_correct).length;
   const unanswered = review.filter((r) => r.answer === null).length;
 
-  const rules = await settings.rules();
+  const rules = await settings.rules(db);
   const { maxLevel } = await subcategoryLevels(db, s.category, s.subcategory);
   const progress = await readProgress(db, userId, MODE, s.category, s.subcategory, true);
   const before = progress.results.get(s.level);
@@ -166,7 +169,8 @@ export async function submitLevelSession(
   await recordStatistics(db, userId, s.category, total, correct);
   const ref = `${s.category}/${s.subcategory}/${s.level}`;
   if (out.coins > 0) {
-    await moveCoins(db, { userId, delta: out.coins, reason: 'quiz_zone_level', ref, opId: `play:${s.id}` });
+    // Keyed by level, not session: the first-clear reward exists once per player and level.
+    await moveCoins(db, { userId, delta: out.coins, reason: 'quiz_zone_level', ref, opId: `first_clear:${MODE}:${ref}` });
   }
   await addScore(db, userId, out.scoreGain, MODE, s.id);
   const user = await db.one<{ coins: number; all_time_score: number }>(

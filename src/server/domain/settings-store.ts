@@ -26,9 +26,13 @@ export class SettingsStore {
   private cache?: { at: number; value: StoredSettings };
   constructor(private readonly db: Db) {}
 
-  async all(): Promise<StoredSettings> {
+  /**
+   * All settings. Inside a transaction pass its `db`: PGlite has one connection, and a query
+   * on the outer handle would wait for the transaction that is waiting for it.
+   */
+  async all(db: Db = this.db): Promise<StoredSettings> {
     if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
-    const rows = await this.db.rows<{ key: string; value: unknown }>(
+    const rows = await db.rows<{ key: string; value: unknown }>(
       sql`SELECT key, value FROM settings WHERE key IN ('system', 'pages', 'home')`,
     );
     const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
@@ -41,12 +45,12 @@ export class SettingsStore {
     return value;
   }
 
-  async system(): Promise<SystemConfig> {
-    return { ...DEFAULT_SYSTEM_CONFIG, ...(await this.all()).system };
+  async system(db?: Db): Promise<SystemConfig> {
+    return { ...DEFAULT_SYSTEM_CONFIG, ...(await this.all(db)).system };
   }
 
-  async rules(): Promise<RewardRules> {
-    return this.system();
+  async rules(db?: Db): Promise<RewardRules> {
+    return this.system(db);
   }
 
   /** Replaces one settings row (operator console, seeds, tests). */

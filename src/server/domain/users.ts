@@ -41,30 +41,33 @@ export interface NewUser {
   welcomeBonus: number;
 }
 
-/** Creates an account with its referral code and welcome bonus, in the caller's transaction. */
+/**
+ * Creates the account of an identity with its referral code and welcome bonus, in the
+ * caller's transaction; when the identity already has one (a concurrent first sign-up), answers
+ * that account instead and pays nothing.
+ */
 export async function createUser(db: Db, n: NewUser): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await db.tx(async (tx) => {
-        const r = await tx.one<{ id: number }>(sql`INSERT INTO users
+      const row = await db.tx((tx) =>
+        tx.one<{ id: number }>(sql`INSERT INTO users
           (firebase_id, type, name, email, mobile, profile, fcm_id, refer_code, friends_code, web_language)
           VALUES (${n.firebaseId}, ${n.type}, ${n.name}, ${n.email}, ${n.mobile}, ${n.profile},
                   ${n.fcmId}, ${referCode()}, ${n.friendsCode}, ${n.webLanguage})
-          RETURNING id`);
-        return r!;
-      });
+          ON CONFLICT (firebase_id) DO NOTHING RETURNING id`),
+      );
+      if (!row) {
+        const existing = await userByFirebaseId(db, n.firebaseId);
+        if (!existing) throw new Error('account vanished during sign-up');
+        return existing.id;
+      }
       if (n.welcomeBonus > 0) {
-        await moveCoins(db, {
-          userId: row.id,
-          delta: n.welcomeBonus,
-          reason: 'welcome_bonus',
-          opId: 'welcome_bonus',
-        });
+        await moveCoins(db, { userId: row.id, delta: n.welcomeBonus, reason: 'welcome_bonus', opId: 'welcome_bonus' });
       }
       return row.id;
     } catch (e) {
-      // A clash of random referral codes: try another (a savepoint kept the transaction usable).
-      if (isUniqueViolation(e) && attempt < 5 && !(await userByFirebaseId(db, n.firebaseId))) continue;
+      // Two random referral codes clashed: the savepoint kept the transaction usable; retry.
+      if (isUniqueViolation(e) && attempt < 5) continue;
       throw e;
     }
   }

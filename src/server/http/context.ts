@@ -13,6 +13,7 @@ import type { UploadedFile } from './body';
 /** Long-lived services the app builds once and every action may use. */
 export interface Services {
   config: Config;
+  /** The database outside any transaction: actions use `ctx.db` (their transaction) instead. */
   db: Db;
   log: FastifyBaseLogger;
   settings: SettingsStore;

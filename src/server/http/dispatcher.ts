@@ -52,7 +52,11 @@ const FIELD_CODES: Record<string, 'invalid_email' | 'invalid_mobile'> = {
 
 function parseInput(spec: ActionSpec, body: ParsedBody): unknown {
   const parsed = (spec.input as z.ZodType).safeParse(body.fields);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const bad = unstorableText(parsed.data, '');
+    if (bad) throw new AppError('invalid_input', { field: bad, message: `${bad}: contains characters that are not allowed` });
+    return parsed.data;
+  }
   const issues = parsed.error.issues.map((i) => ({
     field: i.path.join('.') || '(body)',
     message: i.message,
@@ -65,6 +69,23 @@ function parseInput(spec: ActionSpec, body: ParsedBody): unknown {
     message: `${first.field}: ${first.message}`,
     issues,
   });
+}
+
+/** The path of the first string that PostgreSQL cannot store (NUL, lone surrogates), if any. */
+function unstorableText(v: unknown, path: string): string | undefined {
+  if (typeof v === 'string') return v.includes('\u0000') || !v.isWellFormed() ? path : undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const p = unstorableText(v[i], `${path}.${i}`);
+      if (p) return p;
+    }
+  } else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const p = unstorableText(x, path ? `${path}.${k}` : k);
+      if (p) return p;
+    }
+  }
+  return undefined;
 }
 
 function envelope(result: unknown) {
@@ -106,12 +127,14 @@ export function registerDispatcher(
 
     if (!spec.mutates) return send(reply, 200, envelope(await handler(input, ctx)));
 
-    const key = idempotencyKey(req.headers['idempotency-key']);
-    if (!key) {
+    // Keys are scoped by account: a caller without one (the profile step) gets none, so no
+    // stored reply can be handed to someone else.
+    const key = who.user ? idempotencyKey(req.headers['idempotency-key']) : undefined;
+    if (!key || !who.user) {
       const result = await s.db.tx((tx) => handler(input, { ...ctx, db: tx }));
       return send(reply, 200, envelope(result));
     }
-    const uid = who.user?.id ?? 0;
+    const uid = who.user.id;
     const hash = requestHash(name, body);
     const prior = await storedReply(s.db, uid, key, hash);
     if (prior) return send(reply, prior.status_code, prior.reply, true);
