@@ -1,0 +1,46 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { UserRecord } from '../../../core/contract';
+import { coinScoreChanged, loggedIn, loggedOut, profileChanged } from '../../app/events';
+
+export interface AuthState {
+  user: UserRecord | null;
+  token: string | null;
+  isLogin: boolean;
+}
+
+const initialState: AuthState = { user: null, token: null, isLogin: false };
+
+/** The spec capitalises the name's first letter on login. */
+export function capitalizeName(name: string): string {
+  return name ? name.charAt(0).toLocaleUpperCase() + name.slice(1) : name;
+}
+
+function withoutToken(user: UserRecord): UserRecord {
+  // The token lives once, in `token`; it is not kept twice in the record.
+  const { api_token: _drop, ...rest } = user;
+  return rest;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {},
+  extraReducers: (b) => {
+    b.addCase(loggedIn, (_s, { payload }) => ({
+      user: { ...withoutToken(payload.user), name: capitalizeName(payload.user.name) },
+      token: payload.token,
+      isLogin: true,
+    }));
+    b.addCase(loggedOut, () => initialState);
+    b.addCase(profileChanged, (s, { payload }) => {
+      if (s.user) s.user = withoutToken(payload);
+    });
+    b.addCase(coinScoreChanged, (s, { payload }) => {
+      if (!s.user) return;
+      s.user.coins = payload.coins;
+      s.user.all_time_score = payload.all_time_score;
+    });
+  },
+});
+
+export const authReducer = authSlice.reducer;

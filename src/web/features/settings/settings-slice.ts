@@ -1,0 +1,38 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SystemConfig, WebSettings } from '../../../core/contract';
+
+export interface SettingsState {
+  data: WebSettings | null;
+  systemConfig: SystemConfig | null;
+  /** 'failed' keeps the full-screen loader on (spec §8). */
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** Set by web settings or by any 503 `maintenance` reply. */
+  maintenance: boolean;
+}
+
+const initialState: SettingsState = { data: null, systemConfig: null, status: 'idle', maintenance: false };
+
+const settingsSlice = createSlice({
+  name: 'settings',
+  initialState,
+  reducers: {
+    settingsRequested: (s) => {
+      s.status = 'loading';
+    },
+    settingsLoaded: (s, a: PayloadAction<{ data: WebSettings; systemConfig: SystemConfig | null }>) => {
+      s.data = a.payload.data;
+      s.systemConfig = a.payload.systemConfig ?? s.systemConfig;
+      s.status = 'ready';
+      s.maintenance = a.payload.data.maintenance_mode;
+    },
+    settingsFailed: (s) => {
+      s.status = 'failed';
+    },
+    maintenanceReported: (s) => {
+      s.maintenance = true;
+    },
+  },
+});
+
+export const { settingsRequested, settingsLoaded, settingsFailed, maintenanceReported } = settingsSlice.actions;
+export const settingsReducer = settingsSlice.reducer;

@@ -1,0 +1,104 @@
+import type { ActionInput, ActionName, ActionOutput, ErrorCode, Reply } from '../../core/contract';
+
+/** A failed call: the server's code (or `network`), its HTTP status and the offending field. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'network' | 'unknown',
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ApiHooks {
+  /** The bearer to send: the api_token of the session, if any. */
+  getToken: () => string | null;
+  /** The one place failures are shown (a translated toast). */
+  onError: (err: ApiError) => void;
+  /** A 401 while a token was sent: the session is over. */
+  onUnauthorized: () => void;
+  /** A 503 `maintenance` reply. */
+  onMaintenance: () => void;
+}
+
+let hooks: ApiHooks = {
+  getToken: () => null,
+  onError: () => undefined,
+  onUnauthorized: () => undefined,
+  onMaintenance: () => undefined,
+};
+
+/** Wires the client to the store, the toasts and the router (done once at start-up). */
+export function configureApi(h: Partial<ApiHooks>): void {
+  hooks = { ...hooks, ...h };
+}
+
+export interface CallOptions {
+  idempotencyKey?: string;
+  /** A bearer other than the session's (the identity proof of the profile step). */
+  token?: string;
+  /** Codes the caller handles itself: thrown, not toasted. */
+  expect?: readonly string[];
+  /** Files to send as multipart fields. */
+  files?: Record<string, Blob>;
+}
+
+type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
+
+function toFormData(fields: Record<string, unknown>, files?: Record<string, Blob>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined || v === null) continue;
+    fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  for (const [k, blob] of Object.entries(files ?? {})) fd.append(k, blob);
+  return fd;
+}
+
+/** Calls `POST /api/<action>` and resolves with the reply's `data`; failures go through one path. */
+export async function api<A extends ActionName>(
+  action: A,
+  fields: Fields<A> = {} as Fields<A>,
+  opts: CallOptions = {},
+): Promise<ActionOutput<A>> {
+  const token = opts.token ?? hooks.getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+
+  let res: Response;
+  let body: Reply<ActionOutput<A>> | undefined;
+  try {
+    res = await fetch(`/api/${action}`, {
+      method: 'POST',
+      headers,
+      body: toFormData(fields as Record<string, unknown>, opts.files),
+    });
+    body = (await res.json().catch(() => undefined)) as Reply<ActionOutput<A>> | undefined;
+  } catch {
+    return fail(new ApiError('network', 0, 'network'), opts);
+  }
+  if (res.ok && body && body.error === false) return body.data;
+
+  const err = body?.error
+    ? new ApiError(body.code, res.status, body.message, body.field)
+    : new ApiError('unknown', res.status, `HTTP ${res.status}`);
+  if (res.status === 401 && token && !opts.token) {
+    hooks.onUnauthorized();
+  }
+  if (err.code === 'maintenance') hooks.onMaintenance();
+  return fail(err, opts);
+}
+
+function fail(err: ApiError, opts: CallOptions): never {
+  if (!opts.expect?.includes(err.code)) hooks.onError(err);
+  throw err;
+}
+
+/** True when `e` is an ApiError with `code`. */
+export function isApiError(e: unknown, code?: string): e is ApiError {
+  return e instanceof ApiError && (code === undefined || e.code === code);
+}

@@ -1,0 +1,29 @@
+// Toasts without shipping react-toastify in the first screen: calls made before the lazy
+// <Toaster/> has loaded are queued and shown as soon as it mounts.
+export type ToastKind = 'error' | 'success' | 'info';
+export interface QueuedToast {
+  kind: ToastKind;
+  message: string;
+}
+type Show = (t: QueuedToast) => void;
+
+let show: Show | null = null;
+const queue: QueuedToast[] = [];
+
+/** Connects the real toast function and flushes what was queued. */
+export function attachToaster(fn: Show | null): void {
+  show = fn;
+  if (fn) for (const t of queue.splice(0)) fn(t);
+}
+
+function push(kind: ToastKind, message: string) {
+  if (show) show({ kind, message });
+  else queue.push({ kind, message });
+}
+
+/** Shows a toast (queued until the toaster is loaded). */
+export const toast = {
+  error: (message: string) => push('error', message),
+  success: (message: string) => push('success', message),
+  info: (message: string) => push('info', message),
+};
