@@ -45,6 +45,9 @@ export default defineConfig({
       DATABASE_URL: '',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // every journey signs up from 127.0.0.1
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      SEND_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });

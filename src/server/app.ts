@@ -62,7 +62,11 @@ export async function buildApp(o: AppOptions): Promise<App> {
     ...(config.GOOGLE_CLIENT_ID
       ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) }
       : {}),
-    rateLimits: new RateLimits(config.RATE_LIMIT_PER_MINUTE),
+    rateLimits: new RateLimits({
+      requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      authPerIp: config.AUTH_RATE_LIMIT_PER_IP,
+      sendsPerIp: config.SEND_RATE_LIMIT_PER_IP,
+    }),
   };
   app.decorate('services', services);
 

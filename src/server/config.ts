@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Requests per minute per IP on /api (auth actions have their own, tighter limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Sign-in and sign-up attempts per 10 minutes per IP. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** E-mails and SMS (codes) sent per hour per IP. */
+  SEND_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   STATIC_DIR: z.string().optional(),
 });
 

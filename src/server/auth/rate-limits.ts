@@ -8,13 +8,19 @@ import { AppError } from '../http/errors';
  */
 export class RateLimits {
   private readonly perIp: RateLimiterMemory;
-  private readonly authIp = new RateLimiterMemory({ keyPrefix: 'auth-ip', points: 30, duration: 600 });
+  private readonly authIp: RateLimiterMemory;
   private readonly authAccount = new RateLimiterMemory({ keyPrefix: 'auth-acct', points: 10, duration: 600 });
-  private readonly sendIp = new RateLimiterMemory({ keyPrefix: 'send-ip', points: 10, duration: 3600 });
+  private readonly sendIp: RateLimiterMemory;
   private readonly sendTarget = new RateLimiterMemory({ keyPrefix: 'send-to', points: 5, duration: 3600 });
 
-  constructor(requestsPerMinute: number) {
-    this.perIp = new RateLimiterMemory({ keyPrefix: 'ip', points: requestsPerMinute, duration: 60 });
+  /**
+   * Per-IP budgets are configurable (many players may share one address behind a NAT); the
+   * per-account ones are fixed: 10 sign-in tries per 10 minutes, 5 codes an hour.
+   */
+  constructor(o: { requestsPerMinute: number; authPerIp: number; sendsPerIp: number }) {
+    this.perIp = new RateLimiterMemory({ keyPrefix: 'ip', points: o.requestsPerMinute, duration: 60 });
+    this.authIp = new RateLimiterMemory({ keyPrefix: 'auth-ip', points: o.authPerIp, duration: 600 });
+    this.sendIp = new RateLimiterMemory({ keyPrefix: 'send-ip', points: o.sendsPerIp, duration: 3600 });
   }
 
   /** Spends one request of an IP's general budget. */

@@ -25,6 +25,10 @@ const settingsSlice = createSlice({
       s.status = 'ready';
       s.maintenance = a.payload.data.maintenance_mode;
     },
+    /** This session reuses the persisted settings without a fetch. */
+    settingsRestored: (s) => {
+      s.status = s.data ? 'ready' : s.status;
+    },
     settingsFailed: (s) => {
       s.status = 'failed';
     },
@@ -34,5 +38,5 @@ const settingsSlice = createSlice({
   },
 });
 
-export const { settingsRequested, settingsLoaded, settingsFailed, maintenanceReported } = settingsSlice.actions;
+export const { settingsRequested, settingsLoaded, settingsRestored, settingsFailed, maintenanceReported } = settingsSlice.actions;
 export const settingsReducer = settingsSlice.reducer;

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { useAppSelector } from './hooks';
+import { router } from './router';
+import type { AppStore } from './store';
+import { SettingsGate } from './SettingsGate';
+import { applyAppLanguage } from '../lib/i18n';
+
+const Toaster = lazy(() => import('../lib/toaster'));
+
+/** Keeps i18next and `<html lang dir>` in step with the chosen interface language. */
+function LanguageSync() {
+  const { appLanguage, rtl } = useAppSelector((s) => s.languages);
+  useEffect(() => {
+    void applyAppLanguage(appLanguage, rtl);
+  }, [appLanguage, rtl]);
+  return null;
+}
+
+function ToastHost() {
+  const rtl = useAppSelector((s) => s.languages.rtl);
+  return (
+    <Suspense fallback={null}>
+      <Toaster rtl={rtl} />
+    </Suspense>
+  );
+}
+
+/** The providers around the router: store, settings gate, toasts. */
+export function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <LanguageSync />
+      <SettingsGate>
+        <RouterProvider router={router} />
+      </SettingsGate>
+      <ToastHost />
+    </Provider>
+  );
+}

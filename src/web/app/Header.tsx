@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LanguageSwitch } from '../ui/LanguageSwitch';
+import { Avatar } from '../ui/Avatar';
+import { CoinIcon } from '../ui/icons';
+import { useAppSelector } from './hooks';
+import { paths } from './paths';
+import { selectIsLogin, selectUser, selectWebSettings } from './selectors';
+
+/** The top bar: logo and name, coins when signed in, language switch, profile or login. */
+export function Header() {
+  const { t } = useTranslation();
+  const settings = useAppSelector(selectWebSettings);
+  const isLogin = useAppSelector(selectIsLogin);
+  const user = useAppSelector(selectUser);
+  const appName = settings?.app_name ?? 'QuizHub';
+  return (
+    <header className="header">
+      <div className="header-inner">
+        <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
+          <img src={settings?.logo || '/icons/icon.svg'} alt="" width={36} height={36} />
+          <span className="brand-name">{appName}</span>
+        </Link>
+        <div className="header-actions">
+          {isLogin && user && (
+            <Link to={paths.profile} className="coins-badge" data-testid="coins-badge" aria-label={t('profile.coins')}>
+              <CoinIcon />
+              <span>{user.coins}</span>
+            </Link>
+          )}
+          <LanguageSwitch />
+          {isLogin && user ? (
+            <Link to={paths.profile} className="header-avatar" aria-label={t('nav.profile')}>
+              <Avatar name={user.name} src={user.profile} size={40} />
+            </Link>
+          ) : (
+            <Link to={paths.login} className="btn btn-small btn-primary">
+              {t('nav.login')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api-client';
+import { markSettingsFresh, settingsStale } from '../lib/session-flags';
+import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { contentLanguagesLoaded } from '../features/languages/languages-slice';
+import {
+  settingsFailed,
+  settingsLoaded,
+  settingsRequested,
+  settingsRestored,
+} from '../features/settings/settings-slice';
+import { useAppDispatch, useAppSelector } from './hooks';
+import type { AppDispatch } from './store';
+
+/** Fetches web settings, system configuration and content languages together. */
+async function loadSettings(dispatch: AppDispatch) {
+  dispatch(settingsRequested());
+  try {
+    const [data, systemConfig, list] = await Promise.all([
+      api('get_web_settings'),
+      api('get_system_configurations').catch(() => null),
+      api('get_languages').catch(() => []),
+    ]);
+    dispatch(settingsLoaded({ data, systemConfig }));
+    dispatch(contentLanguagesLoaded({ list, config: systemConfig }));
+    markSettingsFresh();
+  } catch {
+    // Spec §8: a settings reply with an error keeps the loader on.
+    dispatch(settingsFailed());
+  }
+}
+
+/** A full-screen loader until the web settings are known; the maintenance notice when on. */
+export function SettingsGate({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const { data, status, maintenance } = useAppSelector((s) => s.settings);
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    if (settingsStale() || !data) void loadSettings(dispatch);
+    else dispatch(settingsRestored());
+    // Once per page load: later changes come from a refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (maintenance) {
+    return (
+      <main className="maintenance" role="alert">
+        <img src="/icons/icon.svg" alt="" width={72} height={72} />
+        <h1>{t('maintenance.title')}</h1>
+        <p>{t('maintenance.body')}</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {t('common.retry')}
+        </button>
+      </main>
+    );
+  }
+  if (status !== 'ready' || !data) return <FullScreenLoader label={t('common.loading')} />;
+  return <>{children}</>;
+}

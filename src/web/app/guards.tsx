@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { toast } from '../lib/toast';
+import { useAppSelector } from './hooks';
+import { paths } from './paths';
+import { selectIsLogin } from './selectors';
+
+/** Protected routes: anonymous visitors go to the login page with "Please login first". */
+export function RequireAuth() {
+  const isLogin = useAppSelector(selectIsLogin);
+  const location = useLocation();
+  const { t } = useTranslation();
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!isLogin && !warned.current) {
+      warned.current = true;
+      toast.error(t('auth.loginFirst'));
+    }
+  }, [isLogin, t]);
+  if (!isLogin) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Auth routes: a signed-in player is sent home. */
+export function GuestOnly() {
+  const isLogin = useAppSelector(selectIsLogin);
+  if (isLogin) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,56 @@
+// Every route and link of the app comes from here.
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: '/',
+  login: '/auth/login',
+  signUp: '/auth/sign-up',
+  resetPassword: '/auth/reset-password',
+  otpVerify: '/auth/otp-verify',
+  quizZone: '/quiz-zone',
+  quizZoneCategory: (category: string) => `/quiz-zone/${enc(category)}`,
+  quizZoneLevels: (category: string, sub: string) => `/quiz-zone/${enc(category)}/${enc(sub)}`,
+  quizZonePlay: (category: string, sub: string, level: number) =>
+    `/quiz-zone/${enc(category)}/${enc(sub)}/${level}`,
+  funAndLearn: '/fun-and-learn',
+  guessTheWord: '/guess-the-word',
+  selfLearning: '/self-learning',
+  contestPlay: '/contest-play',
+  randomBattle: '/random-battle',
+  groupBattle: '/group-battle',
+  audioQuestions: '/audio-questions',
+  mathMania: '/math-mania',
+  examModule: '/exam-module',
+  dailyQuiz: '/quiz-play/daily-quiz-dashboard',
+  trueFalse: '/quiz-play/true-and-false-play',
+  profile: '/profile',
+  profileBookmarks: '/profile/play-bookmark-questions',
+  profileStatistics: '/profile/statistics',
+  playBookmarks: '/play-bookmark-questions',
+  multiMatch: '/multi-match-questions',
+  aboutUs: '/about-us',
+  contactUs: '/contact-us',
+  privacyPolicy: '/privacy-policy',
+  termsConditions: '/terms-conditions',
+  instructions: '/instructions',
+  faq: '/faq',
+} as const;
+
+/** Paths the spec keeps for signed-in players (prefix match). */
+export const PROTECTED_PREFIXES = [
+  paths.quizZone,
+  paths.funAndLearn,
+  paths.guessTheWord,
+  paths.selfLearning,
+  paths.contestPlay,
+  paths.randomBattle,
+  paths.groupBattle,
+  paths.audioQuestions,
+  paths.mathMania,
+  paths.examModule,
+  paths.dailyQuiz,
+  paths.trueFalse,
+  paths.profile,
+  paths.playBookmarks,
+  paths.multiMatch,
+] as const;
