@@ -4,7 +4,11 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/server/server.ts'],
-  outfile: 'build/server.mjs',
+  outdir: 'build',
+  outExtension: { '.js': '.mjs' },
+  // The app and its dependencies load in a chunk of their own while the database opens.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

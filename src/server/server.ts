@@ -1,7 +1,5 @@
-import { buildApp } from './app';
 import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
-import { scheduleHousekeeping } from './jobs/housekeeping';
 
 /** Process start: config, database, app, listen; closes cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -18,7 +16,10 @@ async function main() {
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
   };
-  const { db, seeded, migrations } = await openAndPrepare(config);
+  // Open the database and load the app's modules at the same time: both take a while.
+  const opening = openAndPrepare(config);
+  const [{ buildApp }, { scheduleHousekeeping }] = await Promise.all([import('./app'), import('./jobs/housekeeping')]);
+  const { db, seeded, migrations } = await opening;
   const app = await buildApp({ config, db, logger });
   app.log.info(
     { database: db.kind, migrations, seeded, dataDir: db.kind === 'pglite' ? config.DATA_DIR : undefined },

@@ -1,4 +1,3 @@
-import { SignJWT, jwtVerify } from 'jose';
 import type { IdentityProof } from '../../core/contract';
 import { AppError } from '../http/errors';
 
@@ -7,6 +6,8 @@ export type IdentityClaims = Omit<IdentityProof, 'id_token'>;
 const ISSUER = 'quiz-local-auth';
 const AUDIENCE = 'quiz-profile';
 const TTL = '15m';
+
+// jose is imported on first use (start-up time).
 
 /**
  * Short-lived proofs of identity the local provider issues after a verified sign-in, the
@@ -19,6 +20,7 @@ export class IdentityTokens {
   }
 
   async issue(claims: IdentityClaims): Promise<IdentityProof> {
+    const { SignJWT } = await import('jose');
     const { firebase_id, ...rest } = claims;
     const id_token = await new SignJWT({ ...rest })
       .setProtectedHeader({ alg: 'HS256' })
@@ -32,6 +34,7 @@ export class IdentityTokens {
   }
 
   async verify(token: string): Promise<IdentityClaims> {
+    const { jwtVerify } = await import('jose');
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,

@@ -1,9 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 
 export { sql };
 export type { SQL };
@@ -36,10 +32,6 @@ type Drizzle = {
   transaction<T>(fn: (tx: Drizzle) => Promise<T>): Promise<T>;
 };
 
-// pg answers int8 and numeric as strings; our counters fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
-
 function wrap(d: Drizzle, kind: Db['kind']): Db {
   const db: Db = {
     kind,
@@ -69,9 +61,17 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite file database. */
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite file database. Each driver is
+ * loaded only when used: start-up time matters on the embedded default.
+ */
 export async function openDatabase(o: OpenOptions): Promise<Database> {
   if (o.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
+    // pg answers int8 and numeric as strings; our counters fit in a double.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: o.databaseUrl, max: o.poolSize ?? 10 });
     pool.on('error', () => undefined); // an idle client's error must not crash the process
     const d = drizzlePg(pool) as unknown as Drizzle;
@@ -82,7 +82,7 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
         const c = await pool.connect();
         try {
           return await fn(async (script) => {
-            const r = (await c.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+            const r = (await c.query(script)) as unknown as { rows: unknown[] } | { rows: unknown[] }[];
             return (Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows) as Record<string, unknown>[];
           });
         } finally {
@@ -91,7 +91,9 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
       },
     };
   }
-  let client: PGlite;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  let client: InstanceType<typeof PGlite>;
   if (o.loadDataDir) {
     client = await PGlite.create({ loadDataDir: o.loadDataDir });
   } else if (o.dataDir && o.dataDir !== 'memory://') {

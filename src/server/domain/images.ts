@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../http/errors';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
@@ -10,6 +10,8 @@ export const MAX_INPUT_PIXELS = 25_000_000;
  * the bytes, not the name or the declared type; metadata (EXIF, GPS) is dropped.
  */
 export async function reencodeAvatar(input: Buffer, size = 256): Promise<Buffer> {
+  // Loaded on first upload, not at start-up.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

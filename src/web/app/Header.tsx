@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LanguageSwitch } from '../ui/LanguageSwitch';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Avatar } from '../ui/Avatar';
 import { CoinIcon } from '../ui/icons';
 import { useAppSelector } from './hooks';

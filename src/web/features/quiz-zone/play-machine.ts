@@ -7,7 +7,7 @@ export interface AnswerItem {
   answer: string | null;
 }
 
-interface Playing {
+export interface Playing {
   session: PlaySession;
   index: number;
   answers: AnswerItem[];

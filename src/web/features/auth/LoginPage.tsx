@@ -1,0 +1,62 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectWebSettings } from '../../app/selectors';
+import { AuthCard } from './AuthCard';
+import { EmailLoginForm } from './EmailLoginForm';
+import { PhoneLoginForm } from './PhoneLoginForm';
+
+// Google's script loads only when the button is shown.
+const GoogleButton = lazy(() => import('./GoogleButton'));
+
+type Tab = 'email' | 'phone';
+
+/** Login: e-mail and password, phone OTP, and Google when the server accepts it. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const settings = useAppSelector(selectWebSettings);
+  const [tab, setTab] = useState<Tab>('email');
+  const phone = settings?.auth.mobile ?? false;
+  const google = settings?.auth.google && settings.auth.google_client_id;
+
+  return (
+    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+      {phone && (
+        <div className="tabs" role="tablist">
+          {(['email', 'phone'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              className={tab === k ? 'tab active' : 'tab'}
+              onClick={() => setTab(k)}
+              data-testid={`tab-${k}`}
+            >
+              {t(k === 'email' ? 'auth.withEmail' : 'auth.withPhone')}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === 'email' || !phone ? <EmailLoginForm /> : <PhoneLoginForm />}
+      {google && (
+        <>
+          <div className="divider">
+            <span>{t('auth.or')}</span>
+          </div>
+          <Suspense fallback={null}>
+            <GoogleButton clientId={settings.auth.google_client_id} />
+          </Suspense>
+        </>
+      )}
+      <p className="auth-links">
+        <Link to={paths.resetPassword}>{t('auth.forgotPassword')}</Link>
+      </p>
+      <p className="auth-links">
+        {t('auth.noAccount')} <Link to={paths.signUp}>{t('nav.signUp')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { Field } from '../../ui/Field';
+import { AuthCard } from './AuthCard';
+import { completeSignIn } from './profile-step';
+import { takeSignUpExtras } from './signup-extras';
+
+/** The 6-digit code step: e-mail verification (mode=email) or phone OTP (mode=mobile). */
+export default function OtpVerifyPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const mode = params.get('mode') === 'mobile' ? 'mobile' : 'email';
+  const to = (mode === 'mobile' ? params.get('mobile') : params.get('email')) ?? '';
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!to) return <Navigate to={paths.login} replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const proof =
+        mode === 'mobile'
+          ? await api('auth_otp_verify', { mobile: to, otp: code })
+          : await api('auth_email_verify', { email: to, code });
+      await completeSignIn(proof, dispatch, mode === 'email' ? takeSignUpExtras(to) : {});
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    await (mode === 'mobile' ? api('auth_otp_request', { mobile: to }) : api('auth_email_resend', { email: to }));
+    toast.success(t('auth.codeSent'));
+  }
+
+  return (
+    <AuthCard title={t('auth.verifyTitle')} subtitle={t(mode === 'mobile' ? 'auth.verifySmsTo' : 'auth.verifyEmailTo', { to })}>
+      <form className="form" onSubmit={submit}>
+        <Field
+          label={t('auth.code')}
+          testId="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          dir="ltr"
+          className="code-input"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== 6} data-testid="submit">
+          {busy ? t('common.wait') : t('auth.verify')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => void resend().catch(() => undefined)} data-testid="resend">
+          {t('auth.resendCode')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

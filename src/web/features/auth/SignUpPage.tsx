@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { Field } from '../../ui/Field';
+import { AuthCard } from './AuthCard';
+import { saveSignUpExtras } from './signup-extras';
+
+/** Sign up with e-mail: a 6-digit code is then e-mailed and entered on the verify screen. */
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [f, setF] = useState({ name: '', email: '', password: '', confirm: '', referral: '' });
+  const [mismatch, setMismatch] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (f.password !== f.confirm) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    setBusy(true);
+    try {
+      await api('auth_email_signup', { email: f.email, password: f.password, name: f.name });
+      saveSignUpExtras(f.email, { name: f.name, friends_code: f.referral.trim() });
+      void navigate(`${paths.otpVerify}?mode=email&email=${encodeURIComponent(f.email.trim())}`);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
+      <form className="form" onSubmit={submit}>
+        <Field label={t('auth.name')} testId="name" autoComplete="name" required maxLength={60} value={f.name} onChange={set('name')} />
+        <Field label={t('auth.email')} testId="email" type="email" autoComplete="email" required value={f.email} onChange={set('email')} />
+        <Field
+          label={t('auth.password')}
+          testId="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint={t('auth.passwordHint')}
+          value={f.password}
+          onChange={set('password')}
+        />
+        <Field
+          label={t('auth.confirmPassword')}
+          testId="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={mismatch ? t('auth.passwordsMismatch') : undefined}
+          value={f.confirm}
+          onChange={set('confirm')}
+        />
+        <Field label={t('auth.referralCode')} testId="referral-code" autoComplete="off" value={f.referral} onChange={set('referral')} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="submit">
+          {busy ? t('common.wait') : t('nav.signUp')}
+        </button>
+      </form>
+      <p className="auth-links">
+        {t('auth.haveAccount')} <Link to={paths.login}>{t('nav.login')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

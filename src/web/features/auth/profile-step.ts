@@ -1,0 +1,42 @@
+import type { IdentityProof } from '../../../core/contract';
+import { loggedIn } from '../../app/events';
+import type { AppDispatch } from '../../app/store';
+import { api } from '../../lib/api-client';
+
+/** Sign-up extras the profile step may send (a referral code, a name typed at sign-up). */
+export interface ProfileExtras {
+  name?: string;
+  friends_code?: string;
+}
+
+/** Auth step 2: with the identity proof, load or create the profile; the reply is the login. */
+export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch, extras: ProfileExtras = {}) {
+  const opts = { token: proof.id_token };
+  await api('check_user_exists', { firebase_id: proof.firebase_id }, opts);
+  const user = await api(
+    'user_signup',
+    {
+      firebase_id: proof.firebase_id,
+      type: proof.type,
+      name: extras.name ?? proof.name ?? '',
+      email: proof.email ?? '',
+      mobile: proof.mobile ?? '',
+      friends_code: extras.friends_code ?? '',
+    },
+    opts,
+  );
+  if (!user.api_token) throw new Error('user_signup answered without api_token');
+  dispatch(loggedIn({ user, token: user.api_token }));
+  return user;
+}
+
+/** E.164: a plus, a country code and the number, 8 to 15 digits (the server's rule). */
+export const MOBILE_RE = /^\+[1-9]\d{7,14}$/;
+
+/** Joins a country code and a number into E.164, dropping spaces, dashes and a leading 0. */
+export function toE164(countryCode: string, number: string): string {
+  const cc = countryCode.replace(/[^\d]/g, '');
+  const n = number.replace(/[\s\-().]/g, '');
+  if (n.startsWith('+')) return n;
+  return `+${cc}${n.replace(/^0+/, '')}`;
+}

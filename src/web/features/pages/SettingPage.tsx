@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router-dom';
+import type { SettingPage as PageType } from '../../../core/contract';
+import { api } from '../../lib/api-client';
+import { Spinner } from '../../ui/Spinner';
+
+/** About us, contact, privacy, terms, instructions and FAQ: text from get_settings. */
+export default function SettingPage() {
+  const { t } = useTranslation();
+  const handle = useMatches().at(-1)?.handle as { page?: PageType } | undefined;
+  const type = handle?.page ?? 'about_us';
+  const [text, setText] = useState<{ type: PageType; message: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api('get_settings', { type })
+      .then((d) => live && setText({ type, message: d.message }))
+      .catch(() => live && setText({ type, message: '' }));
+    return () => {
+      live = false;
+    };
+  }, [type]);
+
+  return (
+    <article className="card prose" data-testid={`page-${type}`}>
+      <h1>{t(`pages.${type}`)}</h1>
+      {text?.type !== type ? <Spinner /> : text.message.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}
+    </article>
+  );
+}

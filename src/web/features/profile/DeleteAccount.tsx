@@ -1,0 +1,50 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { loggedOut } from '../../app/events';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+
+/** Delete account behind a confirm dialog (delete_user_account), then a clean logout. */
+export function DeleteAccount() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await api('delete_user_account');
+      dialog.current?.close();
+      dispatch(loggedOut());
+      toast.success(t('profile.deleted'));
+      void navigate(paths.home);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn-danger-ghost btn-block" onClick={() => dialog.current?.showModal()} data-testid="delete-account">
+        {t('profile.deleteAccount')}
+      </button>
+      <dialog ref={dialog} className="dialog" aria-labelledby="delete-title">
+        <h2 id="delete-title">{t('profile.deleteTitle')}</h2>
+        <p>{t('profile.deleteBody')}</p>
+        <div className="row">
+          <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()} data-testid="confirm-delete">
+            {t('profile.deleteConfirm')}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectUser } from '../../app/selectors';
+import { logout } from '../../app/session';
+import { CoinIcon, StarIcon } from '../../ui/icons';
+import { AvatarUpload } from './AvatarUpload';
+import { DeleteAccount } from './DeleteAccount';
+import { EditProfileForm } from './EditProfileForm';
+import { InterfaceLanguage } from '../../app/InterfaceLanguage';
+
+/** The player's profile: picture, balance, details, language, statistics and account actions. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  if (!user) return null;
+
+  async function signOut() {
+    await logout(dispatch);
+    void navigate(paths.home);
+  }
+
+  return (
+    <div className="profile">
+      <section className="card profile-head">
+        <AvatarUpload user={user} />
+        <div className="profile-id">
+          <h1>{user.name}</h1>
+          <p className="muted" dir="ltr">{user.email || user.mobile}</p>
+        </div>
+        <dl className="stats">
+          <div>
+            <dt>{t('profile.coins')}</dt>
+            <dd data-testid="profile-coins">
+              <CoinIcon size={18} /> {user.coins}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('profile.score')}</dt>
+            <dd data-testid="profile-score">
+              <StarIcon size={18} /> {user.all_time_score}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <nav className="card link-list" aria-label={t('nav.profile')}>
+        <Link to={paths.profileStatistics}>{t('profile.statistics')}</Link>
+        <Link to={paths.profileBookmarks}>{t('profile.bookmarks')}</Link>
+      </nav>
+      <EditProfileForm user={user} />
+      <InterfaceLanguage />
+      <section className="card danger-zone">
+        <button type="button" className="btn btn-outline btn-block" onClick={() => void signOut()} data-testid="logout">
+          {t('profile.logout')}
+        </button>
+        <DeleteAccount />
+      </section>
+    </div>
+  );
+}

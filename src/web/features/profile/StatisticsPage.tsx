@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { useLoad } from '../../lib/use-api';
+import { LoadState } from '../../ui/LoadState';
+import { PageTitle } from '../../ui/PageTitle';
+
+/** The player's statistics (get_users_statistics). */
+export default function StatisticsPage() {
+  const { t } = useTranslation();
+  const [state, retry] = useLoad(() => api('get_users_statistics'), []);
+  return (
+    <>
+      <PageTitle title={t('profile.statistics')} back={paths.profile} backLabel={t('common.back')} />
+      {state.status !== 'ready' ? (
+        <LoadState state={state} retry={retry} />
+      ) : (
+        <section className="card">
+          <dl className="stats stats-grid" data-testid="statistics">
+            <div>
+              <dt>{t('stats.quizzesPlayed')}</dt>
+              <dd>{state.data.quizzes_played}</dd>
+            </div>
+            <div>
+              <dt>{t('stats.questionsAnswered')}</dt>
+              <dd>{state.data.questions_answered}</dd>
+            </div>
+            <div>
+              <dt>{t('stats.correctAnswers')}</dt>
+              <dd>{state.data.correct_answers}</dd>
+            </div>
+            <div>
+              <dt>{t('stats.ratio')}</dt>
+              <dd>{Math.round(state.data.ratio)}%</dd>
+            </div>
+            <div>
+              <dt>{t('stats.bestCategory')}</dt>
+              <dd className="small">{state.data.best_category || '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('stats.weakCategory')}</dt>
+              <dd className="small">{state.data.weak_category || '—'}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+    </>
+  );
+}

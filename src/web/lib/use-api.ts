@@ -1,0 +1,23 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type Loadable<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; code: string };
+
+/** Runs `load` when `deps` change; errors were already toasted by the api client. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [Loadable<T>, () => void] {
+  const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
+  const [tick, setTick] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const run = useCallback(load, deps);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    run().then(
+      (data) => live && setState({ status: 'ready', data }),
+      (e: unknown) => live && setState({ status: 'error', code: (e as { code?: string }).code ?? 'unknown' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [run, tick]);
+  return [state, () => setTick((n) => n + 1)];
+}
