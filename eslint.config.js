@@ -34,9 +34,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
+      // The classic hook rules; the React Compiler rules of v7's preset are not adopted here.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': noImport(['**/server/**', 'node:*'], 'web and sw never import server code.'),
     },
+  },
+  {
+    // Playwright page.evaluate callbacks run in the browser.
+    files: ['tests/**/*.{ts,mjs}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['src/server/**/*.ts'],

@@ -11,7 +11,8 @@ export const webManifest: Partial<ManifestOptions> = {
   start_url: '/',
   scope: '/',
   lang: 'en',
-  dir: 'auto',
+  // The manifest spec allows 'auto'; the plugin's type lists only ltr and rtl.
+  dir: 'auto' as 'ltr',
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -1,9 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import localforage from 'localforage';
-import { persistStore } from 'redux-persist';
 import { makeStore } from './app/store';
 import { App } from './app/App';
-import { router } from './app/router';
+import { history } from './app/history';
 import { paths } from './app/paths';
 import { loggedOut } from './app/events';
 import { maintenanceReported } from './features/settings/settings-slice';
@@ -12,28 +10,33 @@ import { applyAppLanguage, errorMessage } from './lib/i18n';
 import { toast } from './lib/toast';
 import './ui/styles.css';
 
-// IndexedDB through localforage, one database for the whole client state.
-const storage = localforage.createInstance({ name: 'quizhub', storeName: 'state' });
-const store = makeStore(undefined, storage);
+// The persistence layer (localforage + redux-persist) is its own chunk, fetched at once.
+const persistence = import('./app/persistence');
+const store = makeStore();
 
 configureApi({
   getToken: () => store.getState().auth.token,
   onError: (err) => toast.error(errorMessage(err.code)),
   onUnauthorized: () => {
     store.dispatch(loggedOut());
-    void router.navigate(paths.home);
+    history.push(paths.home);
   },
   onMaintenance: () => store.dispatch(maintenanceReported()),
 });
 
 // Render from persisted state: wait for rehydration (≤ 5 s) and the interface language.
-persistStore(store, null, () => {
-  const { appLanguage, rtl } = store.getState().languages;
-  void applyAppLanguage(appLanguage, rtl).then(() => {
+void persistence
+  .then((p) => p.rehydrate(store))
+  // Without IndexedDB (or its chunk) the app still runs, just without remembered state.
+  .catch(() => undefined)
+  .then(() => {
+    const { appLanguage, rtl } = store.getState().languages;
+    return applyAppLanguage(appLanguage, rtl);
+  })
+  .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
     scheduleServiceWorker();
   });
-});
 
 function scheduleServiceWorker() {
   if (!import.meta.env.PROD) return;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 import { useAppSelector } from './hooks';
-import { router } from './router';
+import { AppRouter } from './AppRouter';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { SettingsGate } from './SettingsGate';
 import { applyAppLanguage } from '../lib/i18n';
@@ -33,7 +33,9 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <LanguageSync />
       <SettingsGate>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
       </SettingsGate>
       <ToastHost />
     </Provider>

@@ -1,21 +1,36 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Suspense, use, useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Spinner } from '../ui/Spinner';
+import { RoutePendingContext } from './AppRouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollToTop } from './ScrollToTop';
 import { UpdateBanner } from './UpdateBanner';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { refreshUser } from './session';
 
 /** The page frame: header, a thin progress bar while a route loads, the page, the footer. */
 export function Layout() {
-  const busy = useNavigation().state !== 'idle';
+  const pending = use(RoutePendingContext);
+  const dispatch = useAppDispatch();
+  const isLogin = useAppSelector((s) => s.auth.isLogin);
+  // Once per app start: the persisted session is checked against the server.
+  useEffect(() => {
+    if (isLogin) void refreshUser(dispatch);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="app">
-      <div className={busy ? 'route-progress active' : 'route-progress'} aria-hidden="true" />
+      <div className={pending ? 'route-progress active' : 'route-progress'} aria-hidden="true" />
       <Header />
       <UpdateBanner />
       <main className="page" id="main">
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

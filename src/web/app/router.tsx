@@ -1,26 +1,27 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { paths } from './paths';
 
-type PageModule = Promise<{ default: ComponentType }>;
+// Every page is its own chunk: the first screen ships only the shell.
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const OtpVerifyPage = lazy(() => import('../features/auth/OtpVerifyPage'));
+const CategoriesPage = lazy(() => import('../features/quiz-zone/CategoriesPage'));
+const SubcategoriesPage = lazy(() => import('../features/quiz-zone/SubcategoriesPage'));
+const LevelsPage = lazy(() => import('../features/quiz-zone/LevelsPage'));
+const PlayPage = lazy(() => import('../features/quiz-zone/PlayPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const StatisticsPage = lazy(() => import('../features/profile/StatisticsPage'));
+const SettingPage = lazy(() => import('../features/pages/SettingPage'));
+const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('../ui/NotFoundPage'));
 
-/** A lazily loaded route whose module default-exports the page component. */
-function page(path: string | undefined, load: () => PageModule, handle?: unknown): RouteObject {
-  return {
-    ...(path === undefined ? { index: true } : { path }),
-    handle,
-    lazy: async () => ({ Component: (await load()).default }),
-  };
-}
-
-const comingSoon = () => import('../ui/ComingSoonPage');
-const settingPage = () => import('../features/pages/SettingPage');
-
-/** Modes not built yet: one shared "coming soon" page, titled by the route's handle. */
-const SOON: [string, string][] = [
+/** Modes not built yet: one shared "coming soon" page, titled by mode. */
+const SOON = [
   [paths.funAndLearn, 'funAndLearn'],
   [paths.guessTheWord, 'guessTheWord'],
   [paths.selfLearning, 'selfLearning'],
@@ -35,49 +36,45 @@ const SOON: [string, string][] = [
   [paths.profileBookmarks, 'bookmarks'],
   [paths.playBookmarks, 'bookmarks'],
   [paths.multiMatch, 'multiMatch'],
-];
+] as const;
 
-const PAGES: [string, string][] = [
+const PAGES = [
   [paths.aboutUs, 'about_us'],
   [paths.contactUs, 'contact_us'],
   [paths.privacyPolicy, 'privacy_policy'],
   [paths.termsConditions, 'terms_conditions'],
   [paths.instructions, 'instructions'],
   [paths.faq, 'faq'],
-];
+] as const;
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: Layout,
-    HydrateFallback: FullScreenLoader,
-    children: [
-      page(undefined, () => import('../features/home/HomePage')),
-      {
-        Component: GuestOnly,
-        children: [
-          page(paths.login, () => import('../features/auth/LoginPage')),
-          page(paths.signUp, () => import('../features/auth/SignUpPage')),
-          page(paths.resetPassword, () => import('../features/auth/ResetPasswordPage')),
-          page(paths.otpVerify, () => import('../features/auth/OtpVerifyPage')),
-        ],
-      },
-      {
-        Component: RequireAuth,
-        children: [
-          page(paths.quizZone, () => import('../features/quiz-zone/CategoriesPage')),
-          page(`${paths.quizZone}/:category`, () => import('../features/quiz-zone/SubcategoriesPage')),
-          page(`${paths.quizZone}/:category/:subcategory`, () => import('../features/quiz-zone/LevelsPage')),
-          page(`${paths.quizZone}/:category/:subcategory/:level`, () => import('../features/quiz-zone/PlayPage')),
-          page(paths.profile, () => import('../features/profile/ProfilePage')),
-          page(paths.profileStatistics, () => import('../features/profile/StatisticsPage')),
-          ...SOON.map(([p, mode]) => page(p, comingSoon, { mode })),
-        ],
-      },
-      ...PAGES.map(([p, type]) => page(p, settingPage, { page: type })),
-      page('*', () => import('../ui/NotFoundPage')),
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+/** The route table (react-router matches with or without a trailing slash). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route element={<GuestOnly />}>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.signUp} element={<SignUpPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={paths.otpVerify} element={<OtpVerifyPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route path={paths.quizZone} element={<CategoriesPage />} />
+          <Route path={`${paths.quizZone}/:category`} element={<SubcategoriesPage />} />
+          <Route path={`${paths.quizZone}/:category/:subcategory`} element={<LevelsPage />} />
+          <Route path={`${paths.quizZone}/:category/:subcategory/:level`} element={<PlayPage />} />
+          <Route path={paths.profile} element={<ProfilePage />} />
+          <Route path={paths.profileStatistics} element={<StatisticsPage />} />
+          {SOON.map(([p, mode]) => (
+            <Route key={p} path={p} element={<ComingSoonPage mode={mode} />} />
+          ))}
+        </Route>
+        {PAGES.map(([p, type]) => (
+          <Route key={p} path={p} element={<SettingPage type={type} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,21 +1,11 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  type PersistConfig,
-  type Storage,
-} from 'redux-persist';
+import type { PersistConfig, Storage } from 'redux-persist';
 import { authReducer } from '../features/auth/auth-slice';
 import { languagesReducer } from '../features/languages/languages-slice';
 import { playReducer } from '../features/quiz-zone/play-machine';
 import { settingsReducer } from '../features/settings/settings-slice';
 
-const rootReducer = combineReducers({
+export const rootReducer = combineReducers({
   auth: authReducer,
   settings: settingsReducer,
   languages: languagesReducer,
@@ -29,14 +19,18 @@ export function persistConfig(storage: Storage): PersistConfig<RootState> {
   return { key: 'root', storage, timeout: 5000, whitelist: ['auth', 'languages', 'settings'] };
 }
 
-/** The only way to build a store: for the app (with persistence), rehydration and tests. */
-export function makeStore(preloadedState?: Partial<RootState>, storage?: Storage) {
-  const reducer = storage ? persistReducer(persistConfig(storage), rootReducer) : rootReducer;
+// redux-persist's bookkeeping actions carry functions; they are not app state.
+const PERSIST_ACTIONS = ['persist/PERSIST', 'persist/REHYDRATE', 'persist/REGISTER', 'persist/FLUSH', 'persist/PAUSE', 'persist/PURGE'];
+
+/**
+ * The only way to build a store: for the app, for rehydration and for tests. Persistence is
+ * attached by app/persistence.ts (a separate chunk, so the first screen's JS stays small).
+ */
+export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
-    reducer: reducer as typeof rootReducer,
+    reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (gdm) =>
-      gdm({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
+    middleware: (gdm) => gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }),
   });
 }
 

@@ -12,5 +12,9 @@ export async function registerServiceWorker(): Promise<void> {
       wb.messageSkipWaiting();
     });
   });
-  await wb.register();
+  try {
+    await wb.register();
+  } catch {
+    // No worker (blocked, private mode): the app works online as before.
+  }
 }

@@ -13,7 +13,7 @@ export function PageTitle({ title, back, backLabel, subtitle }: { title: string;
         </Link>
       )}
       <div>
-        <h1>{title}</h1>
+        <h1 dir="auto">{title}</h1>
         {subtitle && <p className="muted">{subtitle}</p>}
       </div>
     </div>

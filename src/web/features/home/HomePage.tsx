@@ -14,6 +14,8 @@ export default function HomePage() {
   const isLogin = useAppSelector(selectIsLogin);
   const user = useAppSelector(selectUser);
   const languageId = useAppSelector(selectLanguageId);
+  const contentCode = useAppSelector((s) => s.languages.currentLanguage.code);
+  const appLanguage = useAppSelector((s) => s.languages.appLanguage);
   const [home, setHome] = useState<HomeSettings | null>(null);
 
   useEffect(() => {
@@ -25,8 +27,9 @@ export default function HomePage() {
   return (
     <>
       <section className="hero">
-        <h1>{isLogin && user ? t('home.greetingUser', { name: user.name }) : t('home.greetingGuest')}</h1>
-        <p>{home?.subtitle ?? t('home.subtitle')}</p>
+        <h1>{isLogin && user ? t('home.greetingUser', { name: `\u2068${user.name}\u2069` }) : t('home.greetingGuest')}</h1>
+        {/* The operator's home text is per content language: shown when it matches the interface. */}
+        <p>{home && contentCode === appLanguage ? home.subtitle : t('home.subtitle')}</p>
         {!isLogin && (
           <div className="hero-guest">
             <p className="hint">{t('home.loginToAccess')}</p>
@@ -46,7 +49,7 @@ export default function HomePage() {
         {MODES.map((m) => (
           <li key={m.key}>
             <Link to={m.to} className={m.live ? 'mode-card live' : 'mode-card'} data-testid={`mode-${m.key}`}>
-              <span className="mode-icon" aria-hidden="true">
+              <span className="mode-icon" aria-hidden="true" style={{ background: m.color }}>
                 {m.icon}
               </span>
               <span className="mode-name">{t(`modes.${m.key}`)}</span>

@@ -16,23 +16,25 @@ export interface Mode {
     | 'randomBattle'
     | 'groupBattle';
   to: string;
+  /** A glyph every system font has (emoji fonts are not everywhere). */
   icon: string;
+  color: string;
   live: boolean;
 }
 
 /** Every play mode of the spec, in the order the home grid shows them. */
 export const MODES: Mode[] = [
-  { key: 'quizZone', to: paths.quizZone, icon: '🧠', live: true },
-  { key: 'dailyQuiz', to: paths.dailyQuiz, icon: '📅', live: false },
-  { key: 'trueFalse', to: paths.trueFalse, icon: '✅', live: false },
-  { key: 'funAndLearn', to: paths.funAndLearn, icon: '📚', live: false },
-  { key: 'guessTheWord', to: paths.guessTheWord, icon: '🔤', live: false },
-  { key: 'selfLearning', to: paths.selfLearning, icon: '🎯', live: false },
-  { key: 'audioQuestions', to: paths.audioQuestions, icon: '🎧', live: false },
-  { key: 'mathMania', to: paths.mathMania, icon: '➗', live: false },
-  { key: 'multiMatch', to: paths.multiMatch, icon: '🧩', live: false },
-  { key: 'examModule', to: paths.examModule, icon: '📝', live: false },
-  { key: 'contestPlay', to: paths.contestPlay, icon: '🏆', live: false },
-  { key: 'randomBattle', to: paths.randomBattle, icon: '⚔️', live: false },
-  { key: 'groupBattle', to: paths.groupBattle, icon: '👥', live: false },
+  { key: 'quizZone', to: paths.quizZone, icon: '?', color: '#5b3cc4', live: true },
+  { key: 'dailyQuiz', to: paths.dailyQuiz, icon: '☀', color: '#e08a00', live: false },
+  { key: 'trueFalse', to: paths.trueFalse, icon: '✓', color: '#17803d', live: false },
+  { key: 'funAndLearn', to: paths.funAndLearn, icon: '✎', color: '#0f7aa8', live: false },
+  { key: 'guessTheWord', to: paths.guessTheWord, icon: 'Aa', color: '#b0367a', live: false },
+  { key: 'selfLearning', to: paths.selfLearning, icon: '◎', color: '#c2410c', live: false },
+  { key: 'audioQuestions', to: paths.audioQuestions, icon: '♪', color: '#7c3aed', live: false },
+  { key: 'mathMania', to: paths.mathMania, icon: '∑', color: '#0e7490', live: false },
+  { key: 'multiMatch', to: paths.multiMatch, icon: '⇄', color: '#4d7c0f', live: false },
+  { key: 'examModule', to: paths.examModule, icon: '✍', color: '#9f1239', live: false },
+  { key: 'contestPlay', to: paths.contestPlay, icon: '★', color: '#b45309', live: false },
+  { key: 'randomBattle', to: paths.randomBattle, icon: '⚔', color: '#be123c', live: false },
+  { key: 'groupBattle', to: paths.groupBattle, icon: '⚑', color: '#1d4ed8', live: false },
 ];

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router-dom';
 import type { SettingPage as PageType } from '../../../core/contract';
 import { api } from '../../lib/api-client';
 import { Spinner } from '../../ui/Spinner';
 
 /** About us, contact, privacy, terms, instructions and FAQ: text from get_settings. */
-export default function SettingPage() {
+export default function SettingPage({ type }: { type: PageType }) {
   const { t } = useTranslation();
-  const handle = useMatches().at(-1)?.handle as { page?: PageType } | undefined;
-  const type = handle?.page ?? 'about_us';
   const [text, setText] = useState<{ type: PageType; message: string } | null>(null);
 
   useEffect(() => {
@@ -25,7 +22,9 @@ export default function SettingPage() {
   return (
     <article className="card prose" data-testid={`page-${type}`}>
       <h1>{t(`pages.${type}`)}</h1>
-      {text?.type !== type ? <Spinner /> : text.message.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}
+      {text?.type !== type ? <Spinner /> : text.message.split(/\n{2,}/).map((p, i) => <p key={i} dir="auto">
+            {p}
+          </p>)}
     </article>
   );
 }

@@ -1,9 +1,10 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectUser } from '../../app/selectors';
-import { logout } from '../../app/session';
+import { logout, refreshUser } from '../../app/session';
 import { CoinIcon, StarIcon } from '../../ui/icons';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
@@ -16,6 +17,9 @@ export default function ProfilePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
+  useEffect(() => {
+    void refreshUser(dispatch);
+  }, [dispatch]);
   if (!user) return null;
 
   async function signOut() {

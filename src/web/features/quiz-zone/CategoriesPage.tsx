@@ -29,7 +29,7 @@ export default function CategoriesPage() {
               <Link to={paths.quizZoneCategory(c.slug)} className="tile" state={{ title: c.category_name }} data-testid={`category-${c.slug}`}>
                 <img src={c.image || '/icons/icon.svg'} alt="" className="tile-image" loading="lazy" width={64} height={64} />
                 <span className="tile-body">
-                  <span className="tile-name">{c.category_name}</span>
+                  <span className="tile-name" dir="auto">{c.category_name}</span>
                   <span className="tile-meta">
                     {t('quiz.questionCount', { count: c.no_of_que })}
                     {c.is_premium && !c.has_unlocked && (

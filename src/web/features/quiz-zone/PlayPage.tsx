@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { errorMessage } from '../../lib/i18n';
@@ -23,6 +23,8 @@ export default function PlayPage() {
   const [reviewing, setReviewing] = useState(false);
   const play = useLevelPlay(category, subcategory, level, attempt);
   const levels = paths.quizZoneLevels(category, subcategory);
+  // The subcategory's name travels with the navigation, so headings stay translated.
+  const back = { state: useLocation().state as unknown };
 
   switch (play.phase) {
     case 'idle':
@@ -32,7 +34,7 @@ export default function PlayPage() {
       return (
         <section className="card empty" role="alert" data-testid="play-error">
           <p>{errorMessage(play.code)}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void navigate(levels)}>
+          <button type="button" className="btn btn-primary" onClick={() => void navigate(levels, back)}>
             {t('quiz.backToLevels')}
           </button>
         </section>
@@ -81,14 +83,14 @@ export default function PlayPage() {
           result={play.result}
           onNextLevel={() => {
             setReviewing(false);
-            void navigate(paths.quizZonePlay(category, subcategory, play.result.level + 1));
+            void navigate(paths.quizZonePlay(category, subcategory, play.result.level + 1), back);
           }}
           onPlayAgain={() => {
             setReviewing(false);
             setAttempt((n) => n + 1);
           }}
           onReview={() => setReviewing(true)}
-          onLevels={() => void navigate(levels)}
+          onLevels={() => void navigate(levels, back)}
         />
       );
   }

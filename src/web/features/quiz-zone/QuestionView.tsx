@@ -38,7 +38,7 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
         <span style={{ inlineSize: `${((index + (revealed ? 1 : 0)) / total) * 100}%` }} />
       </div>
       {q.image && <img src={q.image} alt="" className="question-image" />}
-      <h1 className="question-text">{q.question}</h1>
+      <h1 className="question-text" dir="auto">{q.question}</h1>
       <ul className="options">
         {q.options.map((o, i) => (
           <li key={o.id}>
@@ -52,7 +52,7 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
               <span className="option-key" aria-hidden="true">
                 {String.fromCharCode(65 + i)}
               </span>
-              <span className="option-text">{o.text}</span>
+              <span className="option-text" dir="auto">{o.text}</span>
             </button>
           </li>
         ))}
@@ -62,7 +62,7 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
           <p className={revealed.picked === q.answer ? 'verdict good' : 'verdict bad'}>
             {revealed.picked === null ? t('quiz.timeUp') : revealed.picked === q.answer ? t('quiz.correct') : t('quiz.incorrect')}
           </p>
-          {q.explanation && <p className="explanation">{q.explanation}</p>}
+          {q.explanation && <p className="explanation" dir="auto">{q.explanation}</p>}
           <button type="button" className="btn btn-primary btn-block" onClick={onNext} data-testid="next-question" autoFocus>
             {last ? t('quiz.finish') : t('quiz.next')}
           </button>

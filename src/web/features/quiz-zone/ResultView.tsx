@@ -17,7 +17,7 @@ export function ResultView({ result: r, onNextLevel, onPlayAgain, onReview, onLe
   return (
     <section className="card result-card" data-testid="result">
       <div className={r.passed ? 'result-badge pass' : 'result-badge fail'} aria-hidden="true">
-        {r.passed ? '🏆' : '💪'}
+        <StarIcon size={40} />
       </div>
       <h1>{r.passed ? t('quiz.levelCleared') : t('quiz.tryAgain')}</h1>
       {r.next_level_unlocked && <p className="unlocked">{t('quiz.nextUnlocked', { level: r.unlocked_level })}</p>}

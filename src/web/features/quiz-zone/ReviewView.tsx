@@ -18,19 +18,19 @@ export function ReviewView({ questions, review, onClose }: { questions: PlayQues
           return (
             <li key={q.id} className={`card review-item ${r?.is_correct ? 'good' : 'bad'}`}>
               <p className="review-q">
-                <span className="counter">{i + 1}</span> {q.question}
+                <span className="counter">{i + 1}</span> <bdi>{q.question}</bdi>
               </p>
               <p>
                 <span className="muted">{t('quiz.yourAnswer')}: </span>
-                <strong className={r?.is_correct ? 'good' : 'bad'}>{yours ?? t('quiz.notAnswered')}</strong>
+                <strong className={r?.is_correct ? 'good' : 'bad'}>{yours ? <bdi>{yours}</bdi> : t('quiz.notAnswered')}</strong>
               </p>
               {!r?.is_correct && (
                 <p>
                   <span className="muted">{t('quiz.correctAnswer')}: </span>
-                  <strong className="good">{text(q, r?.correct_answer ?? q.answer)}</strong>
+                  <strong className="good"><bdi>{text(q, r?.correct_answer ?? q.answer)}</bdi></strong>
                 </p>
               )}
-              {q.explanation && <p className="explanation">{q.explanation}</p>}
+              {q.explanation && <p className="explanation" dir="auto">{q.explanation}</p>}
             </li>
           );
         })}

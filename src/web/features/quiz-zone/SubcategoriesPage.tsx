@@ -35,7 +35,7 @@ export default function SubcategoriesPage() {
               <Link to={paths.quizZoneLevels(category, s.slug)} className="tile" state={{ title: s.subcategory_name }} data-testid={`subcategory-${s.slug}`}>
                 <img src={s.image || '/icons/icon.svg'} alt="" className="tile-image" loading="lazy" width={64} height={64} />
                 <span className="tile-body">
-                  <span className="tile-name">{s.subcategory_name}</span>
+                  <span className="tile-name" dir="auto">{s.subcategory_name}</span>
                   <span className="tile-meta">
                     {t('quiz.levelCount', { count: s.maxlevel })} · {t('quiz.questionCount', { count: s.no_of_que })}
                   </span>

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, configureApi, isApiError } from './api-client';
+
+function reply(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('posts multipart fields with the bearer and Idempotency-Key and resolves with data', async () => {
+    const fetch = reply(200, { error: false, data: { exists: true } });
+    vi.stubGlobal('fetch', fetch);
+    configureApi({ getToken: () => 'tok' });
+    await expect(api('get_user_coin_score', {}, { idempotencyKey: 'k1' })).resolves.toEqual({ exists: true });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/get_user_coin_score');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Idempotency-Key': 'k1' });
+    expect(init.body).toBeInstanceOf(FormData);
+  });
+
+  it('sends JSON-valued fields as JSON strings', async () => {
+    const fetch = reply(200, { error: false, data: {} });
+    vi.stubGlobal('fetch', fetch);
+    await api('submit_quiz_answers', { session_id: 's', answers: [{ question_id: 1, answer: null }] as never });
+    const body = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect(body.get('answers')).toBe('[{"question_id":1,"answer":null}]');
+  });
+
+  it('shows errors through one path and logs out on a 401 with a session token', async () => {
+    vi.stubGlobal('fetch', reply(401, { error: true, code: 'unauthorized', message: 'x' }));
+    const onError = vi.fn();
+    const onUnauthorized = vi.fn();
+    configureApi({ getToken: () => 'tok', onError, onUnauthorized });
+    const err = await api('get_user_by_id').catch((e: unknown) => e);
+    expect(isApiError(err, 'unauthorized')).toBe(true);
+    expect(onError).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not log out on a 400 invalid_password, and leaves expected codes to the caller', async () => {
+    vi.stubGlobal('fetch', reply(400, { error: true, code: 'invalid_password', message: 'x' }));
+    const onError = vi.fn();
+    const onUnauthorized = vi.fn();
+    configureApi({ getToken: () => null, onError, onUnauthorized });
+    await expect(api('auth_email_login', { email: 'a@b.co', password: 'x' }, { expect: ['invalid_password'] })).rejects.toThrow();
+    expect(onError).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure as code network', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    configureApi({ onError: () => undefined });
+    const err = await api('get_web_settings').catch((e: unknown) => e);
+    expect(isApiError(err, 'network')).toBe(true);
+  });
+});
