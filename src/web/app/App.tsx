@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Provider } from 'react-redux';
 import { useAppSelector } from './hooks';
 import { AppRouter } from './AppRouter';
@@ -6,6 +6,7 @@ import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { SettingsGate } from './SettingsGate';
 import { applyAppLanguage } from '../lib/i18n';
+import { subscribeToasts, toastsWanted } from '../lib/toast';
 
 const Toaster = lazy(() => import('../lib/toaster'));
 
@@ -18,8 +19,11 @@ function LanguageSync() {
   return null;
 }
 
+/** Loads the toast library with the first toast, not with the first screen. */
 function ToastHost() {
   const rtl = useAppSelector((s) => s.languages.rtl);
+  const wanted = useSyncExternalStore(subscribeToasts, toastsWanted);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster rtl={rtl} />

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { api } from '../lib/api-client';
 import { appLanguageChosen, APP_LANGUAGES } from '../features/languages/languages-slice';

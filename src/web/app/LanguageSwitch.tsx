@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { appLanguageChosen, APP_LANGUAGES } from '../features/languages/languages-slice';
 import { api } from '../lib/api-client';
 import { useAppDispatch, useAppSelector } from './hooks';

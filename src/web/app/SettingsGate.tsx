@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { api } from '../lib/api-client';
 import { markSettingsFresh, settingsStale } from '../lib/session-flags';
 import { FullScreenLoader } from '../ui/FullScreenLoader';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useUpdateWaiting } from '../lib/sw-update';
 
 /** Offers the new version when a service worker waits; the player decides when. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { toast } from '../lib/toast';
 import { useAppSelector } from './hooks';

@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import en from '../../../locales/en/translation.json';
 
 declare module 'i18next' {
@@ -9,7 +8,7 @@ declare module 'i18next' {
   }
 }
 
-void i18n.use(initReactI18next).init({
+void i18n.init({
   lng: 'en',
   fallbackLng: 'en',
   resources: { en: { translation: en } },

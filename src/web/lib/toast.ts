@@ -9,6 +9,18 @@ type Show = (t: QueuedToast) => void;
 
 let show: Show | null = null;
 const queue: QueuedToast[] = [];
+const waiting = new Set<() => void>();
+
+/** Subscribes to "a toast is waiting": the host loads react-toastify only then. */
+export function subscribeToasts(cb: () => void): () => void {
+  waiting.add(cb);
+  return () => waiting.delete(cb);
+}
+
+/** True once any toast was asked for. */
+export function toastsWanted(): boolean {
+  return show !== null || queue.length > 0;
+}
 
 /** Connects the real toast function and flushes what was queued. */
 export function attachToaster(fn: Show | null): void {
@@ -18,7 +30,10 @@ export function attachToaster(fn: Show | null): void {
 
 function push(kind: ToastKind, message: string) {
   if (show) show({ kind, message });
-  else queue.push({ kind, message });
+  else {
+    queue.push({ kind, message });
+    for (const cb of waiting) cb();
+  }
 }
 
 /** Shows a toast (queued until the toaster is loaded). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 /** An inline loading indicator for a section of a page. */
 export function Spinner() {

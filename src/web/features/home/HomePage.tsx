@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router-dom';
 import type { HomeSettings } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { SettingPage as PageType } from '../../../core/contract';
 import { api } from '../../lib/api-client';
 import { Spinner } from '../../ui/Spinner';

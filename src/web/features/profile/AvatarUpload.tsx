@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { UserRecord } from '../../../core/contract';
 import { profileChanged } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';

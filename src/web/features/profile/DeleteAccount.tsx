@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { loggedOut } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';

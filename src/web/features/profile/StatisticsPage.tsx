@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';

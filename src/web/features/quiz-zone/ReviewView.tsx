@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { PlayQuestion, ReviewItem } from '../../../core/contract';
 
 /** Every question with the player's answer, the correct one and the explanation. */

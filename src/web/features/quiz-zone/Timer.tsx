@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useCountdown } from './use-countdown';
 
 /** The per-question countdown; it turns red in the last five seconds. */
