@@ -30,6 +30,8 @@ export interface UserRecord {
 /** Empty strings count as absent: the client sends contact fields only when set. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+const webLanguageField = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be a language code' });
+
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const accountActions = {
@@ -47,6 +49,8 @@ export const accountActions = {
       profile: optionalText(500),
       mobile: z.preprocess(blankToUndefined, mobileField.optional()),
       fcm_id: optionalText(500),
+      /** The interface language the player chose before signing up. */
+      web_language: z.preprocess(blankToUndefined, webLanguageField.optional()),
       friends_code: z.preprocess(
         blankToUndefined,
         z
@@ -70,13 +74,7 @@ export const accountActions = {
       name: z.preprocess(blankToUndefined, nameField.optional()),
       email: z.preprocess(blankToUndefined, emailField.optional()),
       mobile: z.preprocess(blankToUndefined, mobileField.optional()),
-      web_language: z.preprocess(
-        blankToUndefined,
-        z
-          .string()
-          .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be a language code' })
-          .optional(),
-      ),
+      web_language: z.preprocess(blankToUndefined, webLanguageField.optional()),
     }),
     access: 'user',
     mutates: true,

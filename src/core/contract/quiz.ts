@@ -54,6 +54,9 @@ export type LevelStatus = 'locked' | 'unlocked' | 'cleared';
 export interface LevelData {
   category: string;
   subcategory: string;
+  /** Names in the asked content language. */
+  category_name: string;
+  subcategory_name: string;
   /** Highest level the player may play. */
   level: number;
   max_level: number;
@@ -158,7 +161,7 @@ export const quizActions = {
     mutates: false,
   }),
   get_level_data: action<LevelData>()({
-    input: z.object({ category_slug: slugField, subcategory_slug: slugField }),
+    input: z.object({ category_slug: slugField, subcategory_slug: slugField, language_id: languageIdField }),
     access: 'user',
     mutates: false,
   }),
@@ -181,7 +184,7 @@ export const quizActions = {
     mutates: true,
   }),
   set_level_data: action<LevelData>()({
-    input: z.object({ category: slugField, subcategory: slugField, level: intField(1, 1000) }),
+    input: z.object({ category: slugField, subcategory: slugField, level: intField(1, 1000), language_id: languageIdField }),
     access: 'user',
     mutates: true,
   }),

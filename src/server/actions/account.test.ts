@@ -50,8 +50,8 @@ describe('profile step', () => {
     const proof = v.body.data;
     const before = await call(t.app, 'check_user_exists', { firebase_id: proof.firebase_id }, { token: proof.id_token });
     expect(before.body.data).toEqual({ exists: false });
-    const made = await call<UserRecord>(t.app, 'user_signup', { firebase_id: proof.firebase_id, type: 'mobile', name: 'Mo' }, { token: proof.id_token });
-    expect(made.body.data).toMatchObject({ type: 'mobile', mobile, name: 'Mo' });
+    const made = await call<UserRecord>(t.app, 'user_signup', { firebase_id: proof.firebase_id, type: 'mobile', name: 'Mo', web_language: 'ar' }, { token: proof.id_token });
+    expect(made.body.data).toMatchObject({ type: 'mobile', mobile, name: 'Mo', web_language: 'ar' });
     const after = await call(t.app, 'check_user_exists', { firebase_id: proof.firebase_id }, { token: proof.id_token });
     expect(after.body.data).toEqual({ exists: true });
     // a mobile account may set and change its e-mail

@@ -60,7 +60,7 @@ export const accountHandlers: Handlers<
         profile: input.profile && /^https:\/\//.test(input.profile) ? input.profile : '',
         fcmId: input.fcm_id ?? '',
         friendsCode: input.friends_code ?? '',
-        webLanguage: 'en',
+        webLanguage: input.web_language ?? 'en',
         welcomeBonus: rules.welcome_bonus,
       });
     }

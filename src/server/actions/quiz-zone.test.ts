@@ -83,6 +83,9 @@ describe('playing a level', () => {
     const res = await call<LevelData>(t.app, 'get_level_data', { category_slug: CAT, subcategory_slug: SUB }, { token: p.token });
     expect(res.body.data.level).toBe(1);
     expect(res.body.data.levels.map((l) => l.status)).toEqual(['unlocked', 'locked', 'locked', 'locked', 'locked']);
+    expect(res.body.data).toMatchObject({ category_name: 'Sports', subcategory_name: 'Football and Ball Games' });
+    const ar = await call<LevelData>(t.app, 'get_level_data', { category_slug: CAT, subcategory_slug: SUB, language_id: 2 }, { token: p.token });
+    expect(ar.body.data.category_name).toMatch(/[\u0600-\u06FF]/);
     const locked = await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 2 }, { token: p.token });
     expect(locked.status).toBe(403);
     expect(locked.body.code).toBe('level_locked');

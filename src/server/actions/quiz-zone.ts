@@ -36,8 +36,9 @@ export const quizZoneHandlers: Handlers<
     return listSubcategories(db, cat.id, subcategory_slug);
   },
 
-  async get_level_data({ category_slug, subcategory_slug }, ctx) {
-    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category_slug, subcategory_slug);
+  async get_level_data({ category_slug, subcategory_slug, language_id }, ctx) {
+    const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
+    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category_slug, subcategory_slug, lang);
   },
 
   async get_questions_by_level({ category, subcategory, level, language_id }, ctx) {
@@ -57,8 +58,9 @@ export const quizZoneHandlers: Handlers<
 
   // The spec's client reports level progress; the server keeps its own from graded sessions
   // and answers it, so a stated level unlocks nothing.
-  async set_level_data({ category, subcategory }, ctx) {
-    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category, subcategory);
+  async set_level_data({ category, subcategory, language_id }, ctx) {
+    const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
+    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category, subcategory, lang);
   },
 
   // Stated coins and score are ignored: they come from graded sessions only.

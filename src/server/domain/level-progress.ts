@@ -35,8 +35,14 @@ export async function levelData(
   mode: string,
   category: string,
   subcategory: string,
+  languageId: number,
 ): Promise<LevelData> {
   const { maxLevel, counts } = await subcategoryLevels(db, category, subcategory);
+  const names = await db.one<{ category_name: string; subcategory_name: string }>(sql`
+    SELECT c.name AS category_name, s.name AS subcategory_name
+    FROM categories c JOIN subcategories s ON s.category_id = c.id
+    WHERE c.slug = ${category} AND s.slug = ${subcategory}
+    ORDER BY (c.language_id = ${languageId}) DESC, c.language_id LIMIT 1`);
   const p = await readProgress(db, userId, mode, category, subcategory);
   const unlocked = Math.min(p.unlockedLevel, maxLevel);
   const levels = [];
@@ -49,5 +55,13 @@ export async function levelData(
       best_score: r?.best_score ?? 0,
     });
   }
-  return { category, subcategory, level: unlocked, max_level: maxLevel, levels };
+  return {
+    category,
+    subcategory,
+    category_name: names?.category_name ?? category,
+    subcategory_name: names?.subcategory_name ?? subcategory,
+    level: unlocked,
+    max_level: maxLevel,
+    levels,
+  };
 }

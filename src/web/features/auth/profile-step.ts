@@ -7,6 +7,8 @@ import { api } from '../../lib/api-client';
 export interface ProfileExtras {
   name?: string;
   friends_code?: string;
+  /** The interface language in use, kept on a new account. */
+  web_language?: string;
 }
 
 /** Auth step 2: with the identity proof, load or create the profile; the reply is the login. */
@@ -22,6 +24,7 @@ export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch
       email: proof.email ?? '',
       mobile: proof.mobile ?? '',
       friends_code: extras.friends_code ?? '',
+      web_language: extras.web_language ?? document.documentElement.lang ?? 'en',
     },
     opts,
   );

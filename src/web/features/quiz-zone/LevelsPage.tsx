@@ -2,6 +2,8 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { LevelData } from '../../../core/contract';
 import { paths } from '../../app/paths';
+import { useAppSelector } from '../../app/hooks';
+import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useLoad } from '../../lib/use-api';
@@ -16,12 +18,15 @@ type Level = LevelData['levels'][number];
 export default function LevelsPage() {
   const { t } = useTranslation();
   const { category = '', subcategory = '' } = useParams();
-  const title = (useLocation().state as { title?: string } | null)?.title ?? titleFromSlug(subcategory);
+  const languageId = useAppSelector(selectLanguageId);
+  const navTitle = (useLocation().state as { title?: string } | null)?.title;
   // Fetched on every visit, so a level unlocked by the last play shows at once.
   const [state, retry] = useLoad(
-    () => api('get_level_data', { category_slug: category, subcategory_slug: subcategory }),
-    [category, subcategory],
+    () => api('get_level_data', { category_slug: category, subcategory_slug: subcategory, language_id: languageId }),
+    [category, subcategory, languageId],
   );
+  // A deep link has no title in its navigation state: the server's name, then the slug.
+  const title = navTitle ?? (state.status === 'ready' ? state.data.subcategory_name : titleFromSlug(subcategory));
 
   function levelTile(l: Level) {
     const body = (
