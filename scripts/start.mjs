@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: builds the app and server when they are missing or older than their sources,
 // then serves both on the embedded default (or on DATABASE_URL when it is set).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const SOURCES = ['src', 'sw', 'locales', 'manifest', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 const OUTPUTS = ['dist/index.html', 'build/server.mjs'];
@@ -26,7 +27,7 @@ if (built === 0 || Math.max(...SOURCES.map(newest)) > built) {
 
 // Out of the box there is no mail server: codes go to the dev outbox and the log. A real
 // deployment sets NODE_ENV=production and SMTP_URL / SMS_WEBHOOK_URL (README).
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' };
-const child = spawn(process.execPath, ['--enable-source-maps', 'build/server.mjs'], { stdio: 'inherit', env });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+process.env.NODE_ENV ||= 'development';
+process.setSourceMapsEnabled(true);
+// The server runs in this process (one Node start, not two); it handles its own signals.
+await import(pathToFileURL('build/server.mjs').href);
