@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+test('the service worker precaches the shell, which then opens without a network', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('mode-quizZone')).toBeVisible();
+  // The worker registers after the first render, when the browser is idle.
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, { timeout: 20_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.some((u) => u.startsWith('/assets/') && u.endsWith('.js'))).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto('/quiz-zone');
+  await expect(page.locator('#root')).toBeAttached();
+  expect(await page.title()).toBe('QuizHub');
+  await context.setOffline(false);
+});
