@@ -17,12 +17,8 @@ export async function resolveLanguageId(
   settings: SettingsStore,
   asked: number | undefined,
 ): Promise<number> {
+  const all = await settings.all(db);
   const sys = await settings.system(db);
-  if (sys.language_mode === '1' && asked) {
-    const row = await db.one<{ id: number }>(sql`SELECT id FROM languages WHERE id = ${asked} AND status = 1`);
-    if (row) return row.id;
-  }
-  const def = await db.one<{ id: number }>(sql`SELECT id FROM languages
-    WHERE status = 1 ORDER BY is_default DESC, id LIMIT 1`);
-  return def?.id ?? sys.default_language_id;
+  if (sys.language_mode === '1' && asked && all.languageIds.includes(asked)) return asked;
+  return all.languageIds[0] ?? sys.default_language_id;
 }

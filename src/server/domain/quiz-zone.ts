@@ -5,7 +5,7 @@ import { percentage } from '../../core/rules/quiz-reward';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 import type { SettingsStore } from './settings-store';
-import { categoryBySlug, listSubcategories, subcategoryLevels } from './content';
+import { subcategoryLevels } from './content';
 import { readProgress } from './level-progress';
 import { addScore, moveCoins } from './ledger';
 import { recordStatistics } from './statistics';
@@ -36,18 +36,23 @@ export interface OpenLevel {
 /** Opens a play session for a quiz-zone level the player has unlocked. */
 export async function openLevelSession(db: Db, settings: SettingsStore, o: OpenLevel): Promise<PlaySession> {
   const rules = await settings.rules(db);
-  const cat = await categoryBySlug(db, o.languageId, o.category);
-  const [sub] = await listSubcategories(db, cat.id, o.subcategory);
-  if (!sub) throw new AppError('not_found', { field: 'subcategory', message: 'No such subcategory.' });
-  if (cat.premium_price > 0) throw new AppError('premium_locked');
-  const { maxLevel } = await subcategoryLevels(db, o.category, o.subcategory);
-  if (o.level > maxLevel) throw new AppError('not_found', { field: 'level', message: 'No such level.' });
-  const progress = await readProgress(db, o.userId, MODE, o.category, o.subcategory);
-  if (!isLevelPlayable(o.level, progress.unlockedLevel)) throw new AppError('level_locked', { field: 'level' });
+  // One round trip for the subcategory, its levels in this language and the player's unlock.
+  const ref = await db.one<{ sub_id: number; premium_price: number; max_level: number | null; unlocked: number | null }>(sql`
+    SELECT s.id AS sub_id, c.premium_price,
+      (SELECT max(q.level) FROM questions q WHERE q.subcategory_id = s.id AND q.status = 1) AS max_level,
+      (SELECT p.unlocked_level FROM level_progress p WHERE p.user_id = ${o.userId} AND p.mode = ${MODE}
+        AND p.category = ${o.category} AND p.subcategory = ${o.subcategory}) AS unlocked
+    FROM categories c JOIN subcategories s ON s.category_id = c.id
+    WHERE c.language_id = ${o.languageId} AND c.slug = ${o.category} AND s.slug = ${o.subcategory}
+      AND c.status = 1 AND s.status = 1`);
+  if (!ref) throw new AppError('not_found', { field: 'subcategory', message: 'No such category or subcategory.' });
+  if (ref.premium_price > 0) throw new AppError('premium_locked');
+  if (o.level > (ref.max_level ?? 0)) throw new AppError('not_found', { field: 'level', message: 'No such level.' });
+  if (!isLevelPlayable(o.level, ref.unlocked ?? 1)) throw new AppError('level_locked', { field: 'level' });
 
   const questions = await db.rows<QuestionRow>(sql`
     SELECT id, question, type, options, answer #>> '{}' AS answer, explanation, image, marks
-    FROM questions WHERE subcategory_id = ${sub.id} AND level = ${o.level} AND status = 1
+    FROM questions WHERE subcategory_id = ${ref.sub_id} AND level = ${o.level} AND status = 1
     ORDER BY random() LIMIT ${rules.quiz_zone_questions_per_level}`);
   if (questions.length === 0) throw new AppError('not_found', { field: 'level', message: 'This level has no questions yet.' });
 

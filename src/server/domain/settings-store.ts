@@ -12,6 +12,8 @@ export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
 
 export interface StoredSettings {
   system: Partial<SystemConfig>;
+  /** Active content language ids, the default first (read with the settings, as rarely changed). */
+  languageIds: number[];
   pages: Partial<Record<SettingPage, string>>;
   home: Record<string, { title: string; subtitle: string }>;
 }
@@ -36,8 +38,12 @@ export class SettingsStore {
       sql`SELECT key, value FROM settings WHERE key IN ('system', 'pages', 'home')`,
     );
     const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const langs = await db.rows<{ id: number }>(
+      sql`SELECT id FROM languages WHERE status = 1 ORDER BY is_default DESC, id`,
+    );
     const value: StoredSettings = {
       system: (byKey.system as StoredSettings['system']) ?? {},
+      languageIds: langs.map((l) => l.id),
       pages: (byKey.pages as StoredSettings['pages']) ?? {},
       home: (byKey.home as StoredSettings['home']) ?? {},
     };
@@ -53,8 +59,13 @@ export class SettingsStore {
     return this.system(db);
   }
 
+  /** Forgets the cached settings (after an operator changes settings or languages). */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
   /** Replaces one settings row (operator console, seeds, tests). */
-  async put(key: keyof StoredSettings, value: unknown): Promise<void> {
+  async put(key: 'system' | 'pages' | 'home', value: unknown): Promise<void> {
     await this.db.run(sql`INSERT INTO settings (key, value, updated_at)
       VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
