@@ -87,3 +87,18 @@ test('a locked level cannot be opened', async ({ page, request }) => {
   await page.getByTestId('level-3').click();
   await expect(page.getByText(/this level is locked, play previous levels to unlock/i)).toBeVisible();
 });
+
+test('a player picks Arabic questions while keeping the English interface', async ({ page, request }) => {
+  const { apiPlayer, loginByEmail } = await import('./support');
+  const p = await apiPlayer(request);
+  await loginByEmail(page, p.email, p.password);
+  await page.goto('/quiz-zone');
+  await page.getByTestId('content-language-ar').click();
+  await expect(page.getByTestId('category-sports')).toContainText(/[\u0600-\u06FF]/);
+  await expect(page.getByText('Pick a category')).toBeVisible(); // the interface stays English
+  await page.getByTestId('category-sports').click();
+  await page.getByTestId('subcategory-football-and-ball-games').click();
+  await page.getByTestId('level-1').click();
+  await expect(page.getByTestId('question-counter')).toBeVisible();
+  await expect(page.locator('.question-text')).toContainText(/[\u0600-\u06FF]/);
+});

@@ -10,6 +10,7 @@ import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
 import { EditProfileForm } from './EditProfileForm';
 import { InterfaceLanguage } from '../../app/InterfaceLanguage';
+import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 
 /** The player's profile: picture, balance, details, language, statistics and account actions. */
 export default function ProfilePage() {
@@ -56,6 +57,7 @@ export default function ProfilePage() {
       </nav>
       <EditProfileForm user={user} />
       <InterfaceLanguage />
+      <ContentLanguagePicker card />
       <section className="card danger-zone">
         <button type="button" className="btn btn-outline btn-block" onClick={() => void signOut()} data-testid="logout">
           {t('profile.logout')}

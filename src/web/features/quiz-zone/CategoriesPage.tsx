@@ -8,6 +8,7 @@ import { useLoad } from '../../lib/use-api';
 import { ChevronIcon, LockIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
+import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 
 /** Quiz zone: the category cards. */
 export default function CategoriesPage() {
@@ -18,6 +19,7 @@ export default function CategoriesPage() {
   return (
     <>
       <PageTitle title={t('modes.quizZone')} subtitle={t('quiz.pickCategory')} back={paths.home} backLabel={t('common.back')} />
+      <ContentLanguagePicker />
       {state.status !== 'ready' ? (
         <LoadState state={state} retry={retry} />
       ) : state.data.length === 0 ? (

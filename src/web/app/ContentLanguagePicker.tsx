@@ -1,0 +1,40 @@
+import { useTranslation } from '../lib/use-translation';
+import { contentLanguageChosen } from '../features/languages/languages-slice';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+/**
+ * The language of the questions, apart from the interface language (spec: several content
+ * languages). Shown only when the server offers more than one.
+ */
+export function ContentLanguagePicker({ card = false }: { card?: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const list = useAppSelector((s) => s.languages.list);
+  const current = useAppSelector((s) => s.languages.currentLanguage.id);
+  const multi = useAppSelector((s) => s.settings.systemConfig?.language_mode === '1');
+  if (!multi || list.length < 2) return null;
+  const picker = (
+    <div className="content-language">
+      <span className="muted" id="content-language-label">
+        {t('contentLanguage.label')}
+      </span>
+      <div className="segmented" role="radiogroup" aria-labelledby="content-language-label">
+        {list.map((l) => (
+          <button
+            key={l.id}
+            type="button"
+            role="radio"
+            aria-checked={current === l.id}
+            className={current === l.id ? 'seg active' : 'seg'}
+            lang={l.code}
+            onClick={() => dispatch(contentLanguageChosen(l.id))}
+            data-testid={`content-language-${l.code}`}
+          >
+            {l.language}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+  return card ? <section className="card">{picker}</section> : picker;
+}
