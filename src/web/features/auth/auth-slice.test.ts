@@ -50,6 +50,11 @@ describe('auth slice', () => {
     expect(authReducer(init, profileChanged(user)).user).toBeNull();
   });
 
+  it('keeps the name capitalised when the record is refreshed from the server', () => {
+    const s = authReducer(authReducer(init, loggedIn({ user, token: 't' })), profileChanged({ ...user, name: 'ada' }));
+    expect(s.user?.name).toBe('Ada');
+  });
+
   it('capitalises only the first letter', () => {
     expect(capitalizeName('élan vital')).toBe('Élan vital');
     expect(capitalizeName('')).toBe('');

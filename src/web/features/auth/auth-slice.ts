@@ -33,7 +33,8 @@ const authSlice = createSlice({
     }));
     b.addCase(loggedOut, () => initialState);
     b.addCase(profileChanged, (s, { payload }) => {
-      if (s.user) s.user = withoutToken(payload);
+      // A refreshed record keeps the spec's capitalised name, as at login.
+      if (s.user) s.user = { ...withoutToken(payload), name: capitalizeName(payload.name) };
     });
     b.addCase(coinScoreChanged, (s, { payload }) => {
       if (!s.user) return;
