@@ -1,9 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { makeStore } from './app/store';
 import { App } from './app/App';
-import { history } from './app/history';
-import { paths } from './app/paths';
-import { loggedOut } from './app/events';
+import { endSession } from './app/session';
 import { maintenanceReported } from './features/settings/settings-slice';
 import { configureApi } from './lib/api-client';
 import { applyAppLanguage, errorMessage } from './lib/i18n';
@@ -17,10 +15,7 @@ const store = makeStore();
 configureApi({
   getToken: () => store.getState().auth.token,
   onError: (err) => toast.error(errorMessage(err.code)),
-  onUnauthorized: () => {
-    store.dispatch(loggedOut());
-    history.push(paths.home);
-  },
+  onUnauthorized: () => endSession(store.dispatch),
   onMaintenance: () => store.dispatch(maintenanceReported()),
 });
 

@@ -32,8 +32,30 @@ test('a revoked token logs the player out and sends them to /', async ({ page, r
   // The password is changed elsewhere: every session of the account is revoked.
   await resetPassword(request, p.email, 'a completely new password');
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/(auth\/login\/?)?$/);
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+  // The session ended: that is not an anonymous visit to a protected page.
+  await expect(page.getByText('Please login first')).toHaveCount(0);
   await page.goto('/quiz-zone');
   await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('logging out from the profile lands on / without a "Please login first"', async ({ page, request }) => {
+  const p = await apiPlayer(request);
+  await loginByEmail(page, p.email, p.password);
+  await page.goto('/profile');
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+  await expect(page.getByText('Please login first')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+});
+
+test('a level that is not a whole number is a not-found card, not level 1', async ({ page, request }) => {
+  const p = await apiPlayer(request);
+  await loginByEmail(page, p.email, p.password);
+  await page.goto('/quiz-zone/sports/football-and-ball-games/abc');
+  await expect(page.getByTestId('play-error')).toBeVisible();
+  await expect(page.getByTestId('question-counter')).toHaveCount(0);
 });

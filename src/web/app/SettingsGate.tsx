@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { api } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
 import { markSettingsFresh, settingsStale } from '../lib/session-flags';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { contentLanguagesLoaded } from '../features/languages/languages-slice';
@@ -13,8 +13,11 @@ import {
 import { useAppDispatch, useAppSelector } from './hooks';
 import type { AppDispatch } from './store';
 
-/** Fetches web settings, system configuration and content languages together. */
-async function loadSettings(dispatch: AppDispatch) {
+/**
+ * Fetches web settings, system configuration and content languages together. A reply with an
+ * error keeps the loader on (spec §8); no network with settings remembered uses those.
+ */
+async function loadSettings(dispatch: AppDispatch, remembered: boolean) {
   dispatch(settingsRequested());
   try {
     const [data, systemConfig, list] = await Promise.all([
@@ -25,9 +28,9 @@ async function loadSettings(dispatch: AppDispatch) {
     dispatch(settingsLoaded({ data, systemConfig }));
     dispatch(contentLanguagesLoaded({ list, config: systemConfig }));
     markSettingsFresh();
-  } catch {
-    // Spec §8: a settings reply with an error keeps the loader on.
-    dispatch(settingsFailed());
+  } catch (e) {
+    if (remembered && isApiError(e, 'network')) dispatch(settingsRestored());
+    else dispatch(settingsFailed());
   }
 }
 
@@ -38,11 +41,19 @@ export function SettingsGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
 
   useEffect(() => {
-    if (settingsStale() || !data) void loadSettings(dispatch);
+    if (settingsStale() || !data) void loadSettings(dispatch, Boolean(data));
     else dispatch(settingsRestored());
     // Once per page load: later changes come from a refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Stuck without settings (offline at first start): try again when the network is back.
+  useEffect(() => {
+    if (status !== 'failed') return;
+    const retry = () => void loadSettings(dispatch, Boolean(data));
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [status, data, dispatch]);
 
   if (maintenance) {
     return (

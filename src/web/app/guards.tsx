@@ -5,6 +5,7 @@ import { toast } from '../lib/toast';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
 import { selectIsLogin } from './selectors';
+import { sessionJustEnded } from './session';
 
 /** Protected routes: anonymous visitors go to the login page with "Please login first". */
 export function RequireAuth() {
@@ -13,11 +14,12 @@ export function RequireAuth() {
   const { t } = useTranslation();
   const warned = useRef(false);
   useEffect(() => {
-    if (!isLogin && !warned.current) {
+    if (!isLogin && !warned.current && !sessionJustEnded()) {
       warned.current = true;
       toast.error(t('auth.loginFirst'));
     }
   }, [isLogin, t]);
+  if (!isLogin && sessionJustEnded()) return <Navigate to={paths.home} replace />;
   if (!isLogin) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

@@ -1,15 +1,37 @@
 import { api } from '../lib/api-client';
 import { loggedOut, profileChanged } from './events';
+import { history } from './history';
+import { paths } from './paths';
 import type { AppDispatch } from './store';
 
-/** Ends the session on the server (best effort) and clears it here, persisted state included. */
+/**
+ * Clears the session here, persisted state included, after leaving for `/`: a protected page
+ * still on screen would otherwise take the player for an anonymous visitor ("Please login first").
+ */
+export function endSession(dispatch: AppDispatch): void {
+  endedAt = Date.now();
+  history.replace(paths.home);
+  dispatch(loggedOut());
+}
+
+let endedAt = 0;
+
+/**
+ * True right after the session ended here: the protected page being left then renders once
+ * more without a user, and must not greet the player as an anonymous visitor.
+ */
+export function sessionJustEnded(): boolean {
+  return Date.now() - endedAt < 2000;
+}
+
+/** Ends the session on the server (best effort) and here. */
 export async function logout(dispatch: AppDispatch): Promise<void> {
   try {
     await api('logout', {}, { expect: ['unauthorized', 'network', 'unknown'] });
   } catch {
     // The token is dropped locally whatever the server says.
   }
-  dispatch(loggedOut());
+  endSession(dispatch);
 }
 
 /**

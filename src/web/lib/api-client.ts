@@ -87,7 +87,9 @@ export async function api<A extends ActionName>(
     ? new ApiError(body.code, res.status, body.message, body.field)
     : new ApiError('unknown', res.status, `HTTP ${res.status}`);
   if (res.status === 401 && token && !opts.token) {
+    // The session is over (spec §5): log out and go home, without an error toast.
     hooks.onUnauthorized();
+    throw err;
   }
   if (err.code === 'maintenance') hooks.onMaintenance();
   return fail(err, opts);

@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useNavigate } from 'react-router-dom';
-import { loggedOut } from '../../app/events';
+import { endSession } from '../../app/session';
 import { useAppDispatch } from '../../app/hooks';
-import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
@@ -11,7 +9,6 @@ import { toast } from '../../lib/toast';
 export function DeleteAccount() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -20,9 +17,8 @@ export function DeleteAccount() {
     try {
       await api('delete_user_account');
       dialog.current?.close();
-      dispatch(loggedOut());
+      endSession(dispatch);
       toast.success(t('profile.deleted'));
-      void navigate(paths.home);
     } catch {
       setBusy(false);
     }

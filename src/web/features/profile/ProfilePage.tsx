@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectUser } from '../../app/selectors';
@@ -16,7 +16,6 @@ import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 export default function ProfilePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const user = useAppSelector(selectUser);
   useEffect(() => {
     void refreshUser(dispatch);
@@ -25,7 +24,6 @@ export default function ProfilePage() {
 
   async function signOut() {
     await logout(dispatch);
-    void navigate(paths.home);
   }
 
   return (

@@ -17,8 +17,9 @@ export default function PlayPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { category = '', subcategory = '', level: levelParam = '1' } = useParams();
-  const level = Number(levelParam) || 1;
+  const { category = '', subcategory = '', level: levelParam = '' } = useParams();
+  // Only a whole number from 1 names a level; anything else is not a page of ours.
+  const level = /^[1-9]\d{0,3}$/.test(levelParam) ? Number(levelParam) : 0;
   const [attempt, setAttempt] = useState(0);
   const [reviewing, setReviewing] = useState(false);
   const play = useLevelPlay(category, subcategory, level, attempt);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { PlayQuestion } from '../../../core/contract';
 import { Timer } from './Timer';
@@ -18,6 +19,11 @@ interface Props {
 export function QuestionView({ question: q, index, total, seconds, revealed, onPick, onTimeout, onNext }: Props) {
   const { t } = useTranslation();
   const last = index + 1 === total;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each new question takes the focus, so keyboard and screen-reader players land on it.
+  useEffect(() => {
+    if (index > 0) heading.current?.focus();
+  }, [q.id, index]);
 
   function optionClass(id: string) {
     if (!revealed) return 'option';
@@ -38,7 +44,9 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
         <span style={{ inlineSize: `${((index + (revealed ? 1 : 0)) / total) * 100}%` }} />
       </div>
       {q.image && <img src={q.image} alt="" className="question-image" />}
-      <h1 className="question-text" dir="auto">{q.question}</h1>
+      <h1 className="question-text" dir="auto" tabIndex={-1} ref={heading}>
+        {q.question}
+      </h1>
       <ul className="options">
         {q.options.map((o, i) => (
           <li key={o.id}>

@@ -11,7 +11,7 @@ export function Timer({ seconds, questionKey, running, onExpire }: { seconds: nu
         <circle cx="12" cy="13" r="8" />
         <path d="M12 9v4l2.5 2M9 2h6" />
       </svg>
-      {left}s
+      {t('quiz.secondsShort', { count: left })}
     </span>
   );
 }

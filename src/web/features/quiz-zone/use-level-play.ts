@@ -17,7 +17,13 @@ export function useLevelPlay(category: string, subcategory: string, level: numbe
   useEffect(() => {
     let live = true;
     dispatch(levelRequested());
-    api('get_questions_by_level', { category, subcategory, level, language_id: languageId }).then(
+    if (level < 1) {
+      dispatch(levelFailed('not_found'));
+      return;
+    }
+    // The error card names these; a toast as well would say it twice.
+    const shownOnCard = ['level_locked', 'not_found', 'premium_locked'];
+    api('get_questions_by_level', { category, subcategory, level, language_id: languageId }, { expect: shownOnCard }).then(
       (session) => live && dispatch(levelOpened(session)),
       (e: unknown) => live && dispatch(levelFailed(isApiError(e) ? e.code : 'unknown')),
     );
