@@ -4,10 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // The layer boundaries of ARCHITECTURE.md §2, as lint errors (tsconfig projects check them too).
-const noImport = (patterns, message) => [
-  'error',
-  { patterns: [{ group: patterns, message }] },
-];
+const noImport = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'coverage', '.tmp', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },

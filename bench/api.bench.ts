@@ -61,12 +61,25 @@ async function runOn(label: string, env: Record<string, string>) {
   const me = await player(base);
   child.send({ userId: me.id });
   await new Promise((r) => setTimeout(r, 100));
-  const q = JSON.stringify({ category: 'sports', subcategory: 'football-and-ball-games', level: '1', language_id: '1' });
+  const q = JSON.stringify({
+    category: 'sports',
+    subcategory: 'football-and-ball-games',
+    level: '1',
+    language_id: '1',
+  });
   const c = JSON.stringify({ type: '1', language_id: '1' });
   const rows = [
     { what: 'bare route, no work', bare: await load(`${bare}/bare/empty`, '{}'), api: NaN },
-    { what: 'get_categories', bare: await load(`${bare}/bare/get_categories`, c), api: await load(`${base}/api/get_categories`, c) },
-    { what: 'get_questions_by_level', bare: await load(`${bare}/bare/get_questions_by_level`, q), api: await load(`${base}/api/get_questions_by_level`, q, me.token) },
+    {
+      what: 'get_categories',
+      bare: await load(`${bare}/bare/get_categories`, c),
+      api: await load(`${base}/api/get_categories`, c),
+    },
+    {
+      what: 'get_questions_by_level',
+      bare: await load(`${bare}/bare/get_questions_by_level`, q),
+      api: await load(`${base}/api/get_questions_by_level`, q, me.token),
+    },
   ];
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
@@ -74,7 +87,9 @@ async function runOn(label: string, env: Record<string, string>) {
   console.log('| call | bare req/s | API req/s | API / bare |');
   console.log('|---|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.what} | ${r.bare} | ${Number.isNaN(r.api) ? '-' : r.api} | ${Number.isNaN(r.api) ? '-' : `${Math.round((100 * r.api) / r.bare)} %`} |`);
+    console.log(
+      `| ${r.what} | ${r.bare} | ${Number.isNaN(r.api) ? '-' : r.api} | ${Number.isNaN(r.api) ? '-' : `${Math.round((100 * r.api) / r.bare)} %`} |`,
+    );
   }
 }
 

@@ -8,7 +8,12 @@ import { loadConfig } from '../src/server/config';
 import { listCategories } from '../src/server/domain/content';
 import { openLevelSession } from '../src/server/domain/quiz-zone';
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+});
 const { db } = await openAndPrepare(config);
 const app = await buildApp({ config, db });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -16,7 +16,14 @@ function median(xs: number[]) {
 
 function barePglite(dir: string): number {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-e', `import('@electric-sql/pglite').then(async ({ PGlite }) => { const db = await PGlite.create({ dataDir: ${JSON.stringify(dir)} }); await db.query('select 1'); await db.close(); })`], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `import('@electric-sql/pglite').then(async ({ PGlite }) => { const db = await PGlite.create({ dataDir: ${JSON.stringify(dir)} }); await db.query('select 1'); await db.close(); })`,
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('bare PGlite failed');
   return performance.now() - t0;
 }
@@ -51,7 +58,12 @@ async function npmStart(dir: string): Promise<number> {
 // Build once outside the measurement.
 if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('build failed');
 
-const rows: Record<string, number[]> = { 'bare PGlite, fresh dir': [], 'npm start, fresh dir': [], 'bare PGlite, existing dir': [], 'npm start, existing dir': [] };
+const rows: Record<string, number[]> = {
+  'bare PGlite, fresh dir': [],
+  'npm start, fresh dir': [],
+  'bare PGlite, existing dir': [],
+  'npm start, existing dir': [],
+};
 for (let i = 0; i < RUNS; i++) {
   const a = mkdtempSync(join(tmpdir(), 'st-bare-'));
   const b = mkdtempSync(join(tmpdir(), 'st-app-'));

@@ -14,8 +14,9 @@ async function render(name, size, pad = 0) {
   let img = sharp(svg, { density: 384 }).resize(inner, inner);
   if (pad > 0) {
     const logo = await img.png().toBuffer();
-    img = sharp({ create: { width: size, height: size, channels: 4, background: '#5b3cc4' } })
-      .composite([{ input: logo, gravity: 'centre' }]);
+    img = sharp({ create: { width: size, height: size, channels: 4, background: '#5b3cc4' } }).composite([
+      { input: logo, gravity: 'centre' },
+    ]);
   }
   await img.png({ compressionLevel: 9 }).toFile(new URL(name, out).pathname);
   console.log(`public/icons/${name} ${size}x${size}`);

@@ -15,8 +15,20 @@ await build({
   format: 'esm',
   // Pure-JS dependencies are bundled (one file parses faster than hundreds resolved at start);
   // native, WebAssembly and worker-thread ones stay in node_modules.
-  external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg', 'pg-native', 'pino', 'pino-pretty', 'thread-stream', 'nodemailer'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  external: [
+    '@electric-sql/pglite',
+    'sharp',
+    '@node-rs/argon2',
+    'pg',
+    'pg-native',
+    'pino',
+    'pino-pretty',
+    'thread-stream',
+    'nodemailer',
+  ],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -8,10 +8,13 @@ const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0) {
     console.log('Installing Debian chromium (apt-get)…');
-    const run = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const run = (args) =>
+      spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (run(['update', '-qq']).status !== 0 || run(['install', '-y', '-qq', 'chromium']).status !== 0) process.exit(1);
   } else {
-    console.error(`${CHROMIUM} is missing. Install Debian's browser, then run again:\n  sudo apt-get install -y chromium`);
+    console.error(
+      `${CHROMIUM} is missing. Install Debian's browser, then run again:\n  sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
 }

@@ -59,9 +59,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     settings: new SettingsStore(db),
     messenger: new Messenger(db, config, app.log),
     identityTokens: new IdentityTokens(await serverSecret(db, 'identity_token', config.AUTH_SECRET)),
-    ...(config.GOOGLE_CLIENT_ID
-      ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) }
-      : {}),
+    ...(config.GOOGLE_CLIENT_ID ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) } : {}),
     rateLimits: new RateLimits({
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
       authPerIp: config.AUTH_RATE_LIMIT_PER_IP,
@@ -108,9 +106,7 @@ async function registerWebApp(app: FastifyInstance, root: string) {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const wantsPage =
-      req.method === 'GET' &&
-      !/^\/(api|dev|media|healthz)(\/|$)/.test(path) &&
-      !/\.[a-z0-9]+$/i.test(path);
+      req.method === 'GET' && !/^\/(api|dev|media|healthz)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (hasBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -58,8 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const mailTransport =
-    c.MAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : c.NODE_ENV === 'production' ? 'log' : 'outbox');
+  const mailTransport = c.MAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : c.NODE_ENV === 'production' ? 'log' : 'outbox');
   if (mailTransport === 'smtp' && !c.SMTP_URL) {
     throw new Error('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }

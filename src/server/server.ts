@@ -27,7 +27,9 @@ async function main() {
   );
 
   if (config.mailTransport === 'outbox') {
-    app.log.warn('dev outbox ON: sign-in codes are readable at /dev/outbox. Set NODE_ENV=production and SMTP_URL for a deployment.');
+    app.log.warn(
+      'dev outbox ON: sign-in codes are readable at /dev/outbox. Set NODE_ENV=production and SMTP_URL for a deployment.',
+    );
   }
   const stopJobs = scheduleHousekeeping(db, app.log);
 

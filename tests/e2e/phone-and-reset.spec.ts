@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { apiPlayer, loginByEmail, outboxCode } from './support';
 
-test('a player signs in by phone with a 6-digit OTP, and a number without country code is refused', async ({ page, request }) => {
+test('a player signs in by phone with a 6-digit OTP, and a number without country code is refused', async ({
+  page,
+  request,
+}) => {
   const national = `30${String(Date.now()).slice(-7)}`;
   await page.goto('/auth/login');
   await page.getByTestId('tab-phone').click();

@@ -4,7 +4,9 @@ test('the service worker precaches the shell, which then opens without a network
   await page.goto('/');
   await expect(page.getByTestId('mode-quizZone')).toBeVisible();
   // The worker registers after the first render, when the browser is idle.
-  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, { timeout: 20_000 });
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, {
+    timeout: 20_000,
+  });
   await page.evaluate(() => navigator.serviceWorker.ready);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];

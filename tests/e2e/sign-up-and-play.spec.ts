@@ -23,7 +23,10 @@ function nextSession(page: Page): Promise<Session> {
     .then(async (r) => (await r.json()).data as Session);
 }
 
-test('a new player signs up by e-mail, plays a level, earns what the rules say and keeps it after a reload', async ({ page, request }) => {
+test('a new player signs up by e-mail, plays a level, earns what the rules say and keeps it after a reload', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('signup');
   const password = 'my quiz password';
 

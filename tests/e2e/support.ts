@@ -8,7 +8,10 @@ export function uniqueEmail(prefix = 'e2e'): string {
 /** The newest code the dev outbox holds for an address. */
 export async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
   await expect
-    .poll(async () => ((await (await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as unknown[]).length)
+    .poll(
+      async () =>
+        ((await (await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as unknown[]).length,
+    )
     .toBeGreaterThan(0);
   const res = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
   return (await res.json()).data[0].code as string;
@@ -30,7 +33,12 @@ export async function apiPlayer(request: APIRequestContext, name = 'Api Player')
   const password = `pw-${randomBytes(6).toString('hex')}`;
   await api(request, 'auth_email_signup', { email, password, name });
   const proof = await api(request, 'auth_email_verify', { email, code: await outboxCode(request, email) });
-  const user = await api(request, 'user_signup', { firebase_id: proof.firebase_id, type: 'email', name }, proof.id_token);
+  const user = await api(
+    request,
+    'user_signup',
+    { firebase_id: proof.firebase_id, type: 'email', name },
+    proof.id_token,
+  );
   return { email, password, token: user.api_token as string, user };
 }
 

@@ -13,7 +13,14 @@ await mkdir(OUT, { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function outboxCode(to) {
@@ -80,14 +87,24 @@ async function journey(name, viewport, lang) {
   for (;;) {
     if (n === 0) await shot('09-question');
     // A wrong pick now and then, so the review has both colours.
-    await page.locator('[data-testid^="option-"]').nth(n % 4 === 3 ? 1 : 0).click();
+    await page
+      .locator('[data-testid^="option-"]')
+      .nth(n % 4 === 3 ? 1 : 0)
+      .click();
     await page.locator('.option.correct').waitFor();
     if (n === 0) await shot('10-reveal');
     n++;
     await page.getByTestId('next-question').click();
     const next = await Promise.race([
-      page.getByTestId('result').waitFor().then(() => 'result'),
-      page.locator('.option:not(:disabled)').first().waitFor().then(() => 'question'),
+      page
+        .getByTestId('result')
+        .waitFor()
+        .then(() => 'result'),
+      page
+        .locator('.option:not(:disabled)')
+        .first()
+        .waitFor()
+        .then(() => 'question'),
     ]);
     if (next === 'result') break;
   }

@@ -23,7 +23,8 @@ describe('contract fields', () => {
   });
   it('refuses slugs with anything but lower-case words and dashes', () => {
     expect(slugField.parse('life-science')).toBe('life-science');
-    for (const bad of ["x' OR 1=1 --", '../etc', 'A', '-a', 'a--b']) expect(slugField.safeParse(bad).success).toBe(false);
+    for (const bad of ["x' OR 1=1 --", '../etc', 'A', '-a', 'a--b'])
+      expect(slugField.safeParse(bad).success).toBe(false);
   });
   it('parses JSON fields and refuses bad JSON', () => {
     const f = jsonField(z.array(z.number()));

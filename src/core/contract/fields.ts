@@ -31,10 +31,7 @@ export function textField(max: number, min = 1) {
 
 /** Optional text: an empty string counts as absent (the client sends fields only when set). */
 export function optionalText(max: number) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    textField(max).optional(),
-  );
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), textField(max).optional());
 }
 
 export const slugField = z

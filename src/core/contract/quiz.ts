@@ -13,13 +13,7 @@ export const CATEGORY_TYPES = {
 } as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[keyof typeof CATEGORY_TYPES];
 
-export const QUESTION_TYPES = [
-  'mcq',
-  'true_false',
-  'multi_select',
-  'sequence',
-  'match',
-] as const;
+export const QUESTION_TYPES = ['mcq', 'true_false', 'multi_select', 'sequence', 'match'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export interface Category {
@@ -184,7 +178,12 @@ export const quizActions = {
     mutates: true,
   }),
   set_level_data: action<LevelData>()({
-    input: z.object({ category: slugField, subcategory: slugField, level: intField(1, 1000), language_id: languageIdField }),
+    input: z.object({
+      category: slugField,
+      subcategory: slugField,
+      level: intField(1, 1000),
+      language_id: languageIdField,
+    }),
     access: 'user',
     mutates: true,
   }),

@@ -38,7 +38,14 @@ describe('levelOutcome', () => {
   });
   it('unlocks nothing and pays nothing on a fail, but keeps the score of the correct answers', () => {
     const o = levelOutcome(2, 10, fresh, R);
-    expect(o).toMatchObject({ passed: false, coins: 0, points: 8, scoreGain: 8, unlockedLevel: 1, nextLevelUnlocked: false });
+    expect(o).toMatchObject({
+      passed: false,
+      coins: 0,
+      points: 8,
+      scoreGain: 8,
+      unlockedLevel: 1,
+      nextLevelUnlocked: false,
+    });
   });
   it('does not unlock past the last level', () => {
     const o = levelOutcome(10, 10, { ...fresh, level: 5, unlockedLevel: 5 }, R);

@@ -42,12 +42,7 @@ export interface LevelOutcome {
  * What a finished quiz-zone level earns and unlocks. Replaying a level never pays coins
  * again, and adds score only beyond the player's best on it, so a level cannot be farmed.
  */
-export function levelOutcome(
-  correct: number,
-  total: number,
-  s: LevelState,
-  r: RewardRules,
-): LevelOutcome {
+export function levelOutcome(correct: number, total: number, s: LevelState, r: RewardRules): LevelOutcome {
   const passed = levelPassed(correct, total, r);
   const points = quizScore(correct, r);
   const firstClear = passed && !s.clearedBefore;

@@ -19,7 +19,10 @@ function notInDemo(ctx: ActionContext) {
 
 /** A name from what we know when the player gave none: the e-mail's local part or "Player". */
 function fallbackName(email?: string): string {
-  const local = email?.split('@')[0]?.replace(/[._\-+0-9]+/g, ' ').trim();
+  const local = email
+    ?.split('@')[0]
+    ?.replace(/[._\-+0-9]+/g, ' ')
+    .trim();
   return local ? local.slice(0, 60) : 'Player';
 }
 

@@ -34,18 +34,38 @@ describe('e-mail sign-up and verification', () => {
     const missing = await call(t.app, 'auth_email_signup', { email: uniqueEmail(), name: 'A' }, { ip });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: true, code: 'invalid_input', field: 'password' });
-    const bad = await call(t.app, 'auth_email_signup', { email: 'not-an-email', password: 'a good password', name: 'A' }, { ip });
+    const bad = await call(
+      t.app,
+      'auth_email_signup',
+      { email: 'not-an-email', password: 'a good password', name: 'A' },
+      { ip },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'invalid_email', field: 'email' });
-    const long = await call(t.app, 'auth_email_signup', { email: uniqueEmail(), password: 'a good password', name: 'x'.repeat(500) }, { ip });
+    const long = await call(
+      t.app,
+      'auth_email_signup',
+      { email: uniqueEmail(), password: 'a good password', name: 'x'.repeat(500) },
+      { ip },
+    );
     expect(long.body).toMatchObject({ code: 'invalid_input', field: 'name' });
-    const weak = await call(t.app, 'auth_email_signup', { email: uniqueEmail(), password: 'password123', name: 'A' }, { ip });
+    const weak = await call(
+      t.app,
+      'auth_email_signup',
+      { email: uniqueEmail(), password: 'password123', name: 'A' },
+      { ip },
+    );
     expect(weak.body).toMatchObject({ code: 'weak_password', field: 'password' });
   });
 
   it('answers "email already in use" for a verified address', async () => {
     const p = await createPlayer(t.app);
-    const res = await call(t.app, 'auth_email_signup', { email: p.email, password: 'another password', name: 'B' }, { ip: randomIp() });
+    const res = await call(
+      t.app,
+      'auth_email_signup',
+      { email: p.email, password: 'another password', name: 'B' },
+      { ip: randomIp() },
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('email_already_in_use');
   });
@@ -68,13 +88,28 @@ describe('e-mail sign-up and verification', () => {
 describe('e-mail login', () => {
   it('logs in with the right password and says which part is wrong otherwise', async () => {
     const p = await createPlayer(t.app);
-    const ok = await call<IdentityProof>(t.app, 'auth_email_login', { email: p.email.toUpperCase(), password: p.password }, { ip: randomIp() });
+    const ok = await call<IdentityProof>(
+      t.app,
+      'auth_email_login',
+      { email: p.email.toUpperCase(), password: p.password },
+      { ip: randomIp() },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data.firebase_id).toBe(p.user.firebase_id);
-    const wrong = await call(t.app, 'auth_email_login', { email: p.email, password: 'wrong password' }, { ip: randomIp() });
+    const wrong = await call(
+      t.app,
+      'auth_email_login',
+      { email: p.email, password: 'wrong password' },
+      { ip: randomIp() },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('invalid_password');
-    const nobody = await call(t.app, 'auth_email_login', { email: uniqueEmail(), password: 'whatever1' }, { ip: randomIp() });
+    const nobody = await call(
+      t.app,
+      'auth_email_login',
+      { email: uniqueEmail(), password: 'whatever1' },
+      { ip: randomIp() },
+    );
     expect(nobody.status).toBe(404);
     expect(nobody.body.code).toBe('user_not_found');
   });
@@ -91,7 +126,10 @@ describe('e-mail login', () => {
     const p = await createPlayer(t.app);
     const codes: (string | undefined)[] = [];
     for (let i = 0; i < 12; i++) {
-      codes.push((await call(t.app, 'auth_email_login', { email: p.email, password: `guess-${i}-x` }, { ip: randomIp() })).body.code);
+      codes.push(
+        (await call(t.app, 'auth_email_login', { email: p.email, password: `guess-${i}-x` }, { ip: randomIp() })).body
+          .code,
+      );
     }
     // sign-up and verification spent 2 of the account's 10 tries
     expect(codes.slice(0, 8)).toEqual(Array(8).fill('invalid_password'));
@@ -105,10 +143,20 @@ describe('password reset', () => {
     const ip = randomIp();
     expect((await call(t.app, 'auth_password_reset_request', { email: p.email }, { ip })).status).toBe(200);
     const code = await outboxCode(t.app, p.email);
-    const reset = await call(t.app, 'auth_password_reset', { email: p.email, code, password: 'brand new secret' }, { ip });
+    const reset = await call(
+      t.app,
+      'auth_password_reset',
+      { email: p.email, code, password: 'brand new secret' },
+      { ip },
+    );
     expect(reset.status).toBe(200);
     expect((await call(t.app, 'get_user_by_id', {}, { token: p.token })).status).toBe(401);
-    const login = await call(t.app, 'auth_email_login', { email: p.email, password: 'brand new secret' }, { ip: randomIp() });
+    const login = await call(
+      t.app,
+      'auth_email_login',
+      { email: p.email, password: 'brand new secret' },
+      { ip: randomIp() },
+    );
     expect(login.status).toBe(200);
   });
 
@@ -117,7 +165,12 @@ describe('password reset', () => {
     const unknown = await call(t.app, 'auth_password_reset_request', { email: uniqueEmail() }, { ip });
     expect(unknown.status).toBe(200);
     const p = await createPlayer(t.app);
-    const bad = await call(t.app, 'auth_password_reset', { email: p.email, code: '123456', password: 'brand new secret' }, { ip });
+    const bad = await call(
+      t.app,
+      'auth_password_reset',
+      { email: p.email, code: '123456', password: 'brand new secret' },
+      { ip },
+    );
     expect(bad.body.code).toBe('invalid_code');
   });
 });
@@ -143,7 +196,8 @@ describe('phone OTP', () => {
   it('limits how many codes one number can be sent', async () => {
     const mobile = `+4917${String(Date.now()).slice(-8)}`;
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await call(t.app, 'auth_otp_request', { mobile }, { ip: randomIp() })).status);
+    for (let i = 0; i < 6; i++)
+      codes.push((await call(t.app, 'auth_otp_request', { mobile }, { ip: randomIp() })).status);
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(codes[5]).toBe(429);
   });
@@ -189,7 +243,9 @@ describe('Google sign-in', () => {
 
   it('refuses a token for another audience, an expired one and a forged one', async () => {
     const other = await sign({ sub: '1' }, 'someone-else');
-    expect((await call(g.app, 'auth_google', { id_token: other }, { ip: randomIp() })).body.code).toBe('invalid_id_token');
+    expect((await call(g.app, 'auth_google', { id_token: other }, { ip: randomIp() })).body.code).toBe(
+      'invalid_id_token',
+    );
     const expired = await sign({ sub: '1' }, CLIENT_ID, '-1m');
     expect((await call(g.app, 'auth_google', { id_token: expired }, { ip: randomIp() })).status).toBe(401);
     const { privateKey: stranger } = await generateKeyPair('RS256');
@@ -199,7 +255,9 @@ describe('Google sign-in', () => {
       .setAudience(CLIENT_ID)
       .setExpirationTime('5m')
       .sign(stranger);
-    expect((await call(g.app, 'auth_google', { id_token: forged }, { ip: randomIp() })).body.code).toBe('invalid_id_token');
+    expect((await call(g.app, 'auth_google', { id_token: forged }, { ip: randomIp() })).body.code).toBe(
+      'invalid_id_token',
+    );
   });
 
   it('is off when no client id is configured', async () => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category, CoinScore, LevelData, PlaySession, QuizResult, Subcategory, UserStatistics } from '../../core/contract';
+import type {
+  Category,
+  CoinScore,
+  LevelData,
+  PlaySession,
+  QuizResult,
+  Subcategory,
+  UserStatistics,
+} from '../../core/contract';
 import { sql } from '../db/client';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
@@ -16,7 +24,12 @@ const CAT = 'sports';
 const SUB = 'football-and-ball-games';
 
 async function open(p: Player, level = 1, sub = SUB) {
-  const res = await call<PlaySession>(t.app, 'get_questions_by_level', { category: CAT, subcategory: sub, level, language_id: 1 }, { token: p.token });
+  const res = await call<PlaySession>(
+    t.app,
+    'get_questions_by_level',
+    { category: CAT, subcategory: sub, level, language_id: 1 },
+    { token: p.token },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -30,7 +43,12 @@ function answers(s: PlaySession, right: number) {
 }
 
 async function submit(p: Player, s: PlaySession, right: number, key?: string) {
-  return call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers: JSON.stringify(answers(s, right)) }, { token: p.token, ...(key ? { idempotencyKey: key } : {}) });
+  return call<QuizResult>(
+    t.app,
+    'submit_quiz_answers',
+    { session_id: s.session_id, answers: JSON.stringify(answers(s, right)) },
+    { token: p.token, ...(key ? { idempotencyKey: key } : {}) },
+  );
 }
 
 async function balanceMatchesLedger(userId: number) {
@@ -61,7 +79,10 @@ describe('browsing the quiz zone', () => {
   });
 
   it('lists subcategories with 5 levels of 10 questions', async () => {
-    const res = await call<Subcategory[]>(t.app, 'get_subcategory_by_maincategory', { language_id: 1, category_slug: CAT });
+    const res = await call<Subcategory[]>(t.app, 'get_subcategory_by_maincategory', {
+      language_id: 1,
+      category_slug: CAT,
+    });
     expect(res.body.data.map((s) => s.slug)).toContain(SUB);
     expect(res.body.data.find((s) => s.slug === SUB)).toMatchObject({ maxlevel: 5, no_of_que: 50 });
     const missing = await call(t.app, 'get_subcategory_by_maincategory', { language_id: 1, category_slug: 'no-such' });
@@ -72,7 +93,12 @@ describe('browsing the quiz zone', () => {
     const sqlish = await call(t.app, 'get_subcategory_by_maincategory', { category_slug: "sports' OR '1'='1" });
     expect(sqlish.body).toMatchObject({ code: 'invalid_input', field: 'category_slug' });
     const p = await createPlayer(t.app);
-    const lvl = await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: '1; DROP TABLE users' }, { token: p.token });
+    const lvl = await call(
+      t.app,
+      'get_questions_by_level',
+      { category: CAT, subcategory: SUB, level: '1; DROP TABLE users' },
+      { token: p.token },
+    );
     expect(lvl.body).toMatchObject({ code: 'invalid_input', field: 'level' });
   });
 });
@@ -80,13 +106,28 @@ describe('browsing the quiz zone', () => {
 describe('playing a level', () => {
   it('starts with level 1 open and the others locked', async () => {
     const p = await createPlayer(t.app);
-    const res = await call<LevelData>(t.app, 'get_level_data', { category_slug: CAT, subcategory_slug: SUB }, { token: p.token });
+    const res = await call<LevelData>(
+      t.app,
+      'get_level_data',
+      { category_slug: CAT, subcategory_slug: SUB },
+      { token: p.token },
+    );
     expect(res.body.data.level).toBe(1);
     expect(res.body.data.levels.map((l) => l.status)).toEqual(['unlocked', 'locked', 'locked', 'locked', 'locked']);
     expect(res.body.data).toMatchObject({ category_name: 'Sports', subcategory_name: 'Football and Ball Games' });
-    const ar = await call<LevelData>(t.app, 'get_level_data', { category_slug: CAT, subcategory_slug: SUB, language_id: 2 }, { token: p.token });
+    const ar = await call<LevelData>(
+      t.app,
+      'get_level_data',
+      { category_slug: CAT, subcategory_slug: SUB, language_id: 2 },
+      { token: p.token },
+    );
     expect(ar.body.data.category_name).toMatch(/[\u0600-\u06FF]/);
-    const locked = await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 2 }, { token: p.token });
+    const locked = await call(
+      t.app,
+      'get_questions_by_level',
+      { category: CAT, subcategory: SUB, level: 2 },
+      { token: p.token },
+    );
     expect(locked.status).toBe(403);
     expect(locked.body.code).toBe('level_locked');
     expect(locked.body.message).toBe('This level is locked, play previous levels to unlock.');
@@ -97,7 +138,9 @@ describe('playing a level', () => {
     const s = await open(p);
     expect(s.questions).toHaveLength(10);
     expect(new Date(s.deadline).getTime() - new Date(s.started_at).getTime()).toBe(10 * 30 * 1000);
-    expect((await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 1 })).status).toBe(401);
+    expect((await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 1 })).status).toBe(
+      401,
+    );
   });
 
   it('pays full coins and 4 points an answer on a perfect first clear, and unlocks level 2', async () => {
@@ -106,11 +149,25 @@ describe('playing a level', () => {
     const res = await submit(p, s, 10);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      total: 10, correct: 10, incorrect: 0, percentage: 100, score: 40, score_gain: 40, coins: 10,
-      passed: true, first_clear: true, next_level_unlocked: true, unlocked_level: 2,
+      total: 10,
+      correct: 10,
+      incorrect: 0,
+      percentage: 100,
+      score: 40,
+      score_gain: 40,
+      coins: 10,
+      passed: true,
+      first_clear: true,
+      next_level_unlocked: true,
+      unlocked_level: 2,
       user: { coins: 20, all_time_score: 40 },
     });
-    const lv = await call<LevelData>(t.app, 'get_level_data', { category_slug: CAT, subcategory_slug: SUB }, { token: p.token });
+    const lv = await call<LevelData>(
+      t.app,
+      'get_level_data',
+      { category_slug: CAT, subcategory_slug: SUB },
+      { token: p.token },
+    );
     expect(lv.body.data.level).toBe(2);
     expect(lv.body.data.levels.slice(0, 3).map((l) => l.status)).toEqual(['cleared', 'unlocked', 'locked']);
     expect(lv.body.data.levels[0]!.best_score).toBe(40);
@@ -130,7 +187,13 @@ describe('playing a level', () => {
   it('pays nothing and unlocks nothing below 30 %', async () => {
     const p = await createPlayer(t.app);
     const res = await submit(p, await open(p), 2);
-    expect(res.body.data).toMatchObject({ passed: false, coins: 0, score: 8, next_level_unlocked: false, unlocked_level: 1 });
+    expect(res.body.data).toMatchObject({
+      passed: false,
+      coins: 0,
+      score: 8,
+      next_level_unlocked: false,
+      unlocked_level: 1,
+    });
   });
 
   it('counts unanswered questions and ignores answers to questions not in the session', async () => {
@@ -141,7 +204,12 @@ describe('playing a level', () => {
       { question_id: 999999, answer: 'a' },
       { question_id: s.questions[1]!.id, answer: null },
     ];
-    const res = await call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers: JSON.stringify(sent) }, { token: p.token });
+    const res = await call<QuizResult>(
+      t.app,
+      'submit_quiz_answers',
+      { session_id: s.session_id, answers: JSON.stringify(sent) },
+      { token: p.token },
+    );
     expect(res.body.data).toMatchObject({ correct: 1, unanswered: 9, incorrect: 0, total: 10 });
     expect(res.body.data.review).toHaveLength(10);
   });
@@ -168,7 +236,9 @@ describe('playing a level', () => {
     const other = await submit(p, s, 3, key);
     expect(other.status).toBe(409);
     expect(other.body.code).toBe('idempotency_conflict');
-    const rows = await t.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM coin_ledger WHERE user_id = ${p.user.id}`);
+    const rows = await t.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM coin_ledger WHERE user_id = ${p.user.id}`,
+    );
     expect(rows!.n).toBe(2); // welcome bonus + one level reward
   });
 
@@ -187,13 +257,23 @@ describe('playing a level', () => {
   it('refuses malformed answers and session ids', async () => {
     const p = await createPlayer(t.app);
     const s = await open(p);
-    for (const answers of ['not json', '{"a":1}', JSON.stringify([{ question_id: 'x', answer: 'a' }]), JSON.stringify(Array(300).fill({ question_id: 1, answer: 'a' }))]) {
+    for (const answers of [
+      'not json',
+      '{"a":1}',
+      JSON.stringify([{ question_id: 'x', answer: 'a' }]),
+      JSON.stringify(Array(300).fill({ question_id: 1, answer: 'a' })),
+    ]) {
       const res = await call(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers }, { token: p.token });
       expect(res.status, answers.slice(0, 20)).toBe(400);
       expect(res.body.code).toBe('invalid_input');
     }
-    expect((await call(t.app, 'submit_quiz_answers', { session_id: 'abc', answers: '[]' }, { token: p.token })).body.field).toBe('session_id');
-    expect((await call(t.app, 'submit_quiz_answers', { session_id: randomUUID(), answers: '[]' }, { token: p.token })).status).toBe(404);
+    expect(
+      (await call(t.app, 'submit_quiz_answers', { session_id: 'abc', answers: '[]' }, { token: p.token })).body.field,
+    ).toBe('session_id');
+    expect(
+      (await call(t.app, 'submit_quiz_answers', { session_id: randomUUID(), answers: '[]' }, { token: p.token }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses a session submitted long after its deadline', async () => {
@@ -209,13 +289,31 @@ describe('playing a level', () => {
 describe('client-stated amounts are ignored', () => {
   it('set_user_coin_score, set_level_data and set_users_statistics change nothing', async () => {
     const p = await createPlayer(t.app);
-    const coins = await call<CoinScore>(t.app, 'set_user_coin_score', { coins: 100000, score: 999999, type: 'x', title: 'cheat' }, { token: p.token });
+    const coins = await call<CoinScore>(
+      t.app,
+      'set_user_coin_score',
+      { coins: 100000, score: 999999, type: 'x', title: 'cheat' },
+      { token: p.token },
+    );
     expect(coins.status).toBe(200);
     expect(coins.body.data).toEqual({ coins: 10, score: 0 });
-    const lvl = await call<LevelData>(t.app, 'set_level_data', { category: CAT, subcategory: SUB, level: 5 }, { token: p.token });
+    const lvl = await call<LevelData>(
+      t.app,
+      'set_level_data',
+      { category: CAT, subcategory: SUB, level: 5 },
+      { token: p.token },
+    );
     expect(lvl.body.data.level).toBe(1);
-    expect((await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 5 }, { token: p.token })).body.code).toBe('level_locked');
-    const stats = await call<UserStatistics>(t.app, 'set_users_statistics', { questions_answered: 500, correct_answers: 500, ratio: 100 }, { token: p.token });
+    expect(
+      (await call(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 5 }, { token: p.token }))
+        .body.code,
+    ).toBe('level_locked');
+    const stats = await call<UserStatistics>(
+      t.app,
+      'set_users_statistics',
+      { questions_answered: 500, correct_answers: 500, ratio: 100 },
+      { token: p.token },
+    );
     expect(stats.body.data.questions_answered).toBe(0);
     await balanceMatchesLedger(p.user.id);
   });
@@ -224,7 +322,13 @@ describe('client-stated amounts are ignored', () => {
     const p = await createPlayer(t.app);
     await submit(p, await open(p), 7);
     const stats = await call<UserStatistics>(t.app, 'get_users_statistics', {}, { token: p.token });
-    expect(stats.body.data).toMatchObject({ questions_answered: 10, correct_answers: 7, ratio: 70, quizzes_played: 1, best_category: CAT });
+    expect(stats.body.data).toMatchObject({
+      questions_answered: 10,
+      correct_answers: 7,
+      ratio: 70,
+      quizzes_played: 1,
+      best_category: CAT,
+    });
   });
 });
 
@@ -234,7 +338,12 @@ describe('settings read inside a transaction', () => {
     // An admin skips the maintenance check, so nothing warms the cache before the transaction.
     await t.db.run(sql`UPDATE users SET role = 'admin' WHERE id = ${p.user.id}`);
     await t.app.services.settings.put('pages', {});
-    const res = await call<PlaySession>(t.app, 'get_questions_by_level', { category: CAT, subcategory: SUB, level: 1 }, { token: p.token });
+    const res = await call<PlaySession>(
+      t.app,
+      'get_questions_by_level',
+      { category: CAT, subcategory: SUB, level: 1 },
+      { token: p.token },
+    );
     expect(res.status).toBe(200);
   }, 15_000);
 });

@@ -16,13 +16,22 @@ describe('settings', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.message.length).toBeGreaterThan(10);
     }
-    expect((await call(t.app, 'get_settings', { type: 'passwords' })).body).toMatchObject({ code: 'invalid_input', field: 'type' });
+    expect((await call(t.app, 'get_settings', { type: 'passwords' })).body).toMatchObject({
+      code: 'invalid_input',
+      field: 'type',
+    });
     expect((await call(t.app, 'get_settings', {})).status).toBe(400);
   });
 
   it('answers the system configuration with the reward defaults', async () => {
     const res = await call<SystemConfig>(t.app, 'get_system_configurations');
-    expect(res.body.data).toMatchObject({ language_mode: '1', score_per_correct: 4, quiz_coin_floor_percentage: 30, quiz_coin_full_percentage: 70, welcome_bonus: 10 });
+    expect(res.body.data).toMatchObject({
+      language_mode: '1',
+      score_per_correct: 4,
+      quiz_coin_floor_percentage: 30,
+      quiz_coin_full_percentage: 70,
+      welcome_bonus: 10,
+    });
   });
 
   it('answers web settings without secrets', async () => {
@@ -47,7 +56,10 @@ describe('settings', () => {
   });
 
   it('answers an interface catalogue and 404 for an unknown language', async () => {
-    const en = await call<{ language: string; rtl: boolean }>(t.app, 'get_system_language_json', { from: 2, language: 'en' });
+    const en = await call<{ language: string; rtl: boolean }>(t.app, 'get_system_language_json', {
+      from: 2,
+      language: 'en',
+    });
     expect(en.body.data).toMatchObject({ language: 'en', rtl: false });
     expect((await call(t.app, 'get_system_language_json', { from: 2, language: 'xx' })).status).toBe(404);
     expect((await call(t.app, 'get_system_language_json', { from: 2, language: '../../etc/passwd' })).status).toBe(400);

@@ -29,9 +29,7 @@ export class GoogleVerifier {
       throw new AppError('invalid_id_token');
     }
     const email =
-      typeof payload.email === 'string' && payload.email_verified === true
-        ? payload.email.toLowerCase()
-        : undefined;
+      typeof payload.email === 'string' && payload.email_verified === true ? payload.email.toLowerCase() : undefined;
     return {
       firebase_id: `google:${payload.sub}`,
       type: 'gmail',

@@ -27,12 +27,7 @@ export async function issueCode(db: Db, target: string, purpose: CodePurpose): P
  * Uses a code: true once for the right code within 10 minutes; each wrong try counts, and
  * after 5 the code is dead. Commits its own change so that failed tries are remembered.
  */
-export async function consumeCode(
-  db: Db,
-  target: string,
-  purpose: CodePurpose,
-  code: string,
-): Promise<boolean> {
+export async function consumeCode(db: Db, target: string, purpose: CodePurpose, code: string): Promise<boolean> {
   return db.tx(async (tx) => {
     const row = await tx.one<{ id: number; code_hash: string }>(sql`
       SELECT id, code_hash FROM verification_codes

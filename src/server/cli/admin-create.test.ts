@@ -12,16 +12,27 @@ const run = promisify(execFile);
 
 describe('npm run admin:create', () => {
   it('makes an admin who can sign in with the printed password, and refuses a bad e-mail', async () => {
-    const env = { ...process.env, DATA_DIR: join(mkdtempSync(join(tmpdir(), 'admin-')), 'db'), DATABASE_URL: '', SEED_DEMO: '0' };
+    const env = {
+      ...process.env,
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'admin-')), 'db'),
+      DATABASE_URL: '',
+      SEED_DEMO: '0',
+    };
     const tsx = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
     const cli = join(ROOT, 'src/server/cli/admin-create.ts');
     const { stdout } = await run(process.execPath, [tsx, cli, '--email', 'Ops@Example.com'], { env, cwd: ROOT });
     expect(stdout).toMatch(/Admin ready: ops@example\.com \(user \d+\)/);
     expect(stdout).toMatch(/Password: \S{12,}/);
     // Running it again promotes the same account (no duplicate) with the given password.
-    const again = await run(process.execPath, [tsx, cli, '--email', 'ops@example.com', '--password', 'a long admin password'], { env, cwd: ROOT });
+    const again = await run(
+      process.execPath,
+      [tsx, cli, '--email', 'ops@example.com', '--password', 'a long admin password'],
+      { env, cwd: ROOT },
+    );
     expect(again.stdout).toContain(stdout.match(/\(user \d+\)/)![0]);
-    await expect(run(process.execPath, [tsx, cli, '--email', 'not-an-email'], { env, cwd: ROOT })).rejects.toMatchObject({ code: 1 });
+    await expect(
+      run(process.execPath, [tsx, cli, '--email', 'not-an-email'], { env, cwd: ROOT }),
+    ).rejects.toMatchObject({ code: 1 });
 
     const db = await openDatabase({ dataDir: env.DATA_DIR });
     try {

@@ -29,7 +29,9 @@ async function main() {
   try {
     const hash = await hashPassword(password);
     const userId = await db.tx(async (tx) => {
-      const acct = await tx.one<{ id: string }>(sql`INSERT INTO local_accounts (id, email, password_hash, name, verified_at)
+      const acct = await tx.one<{
+        id: string;
+      }>(sql`INSERT INTO local_accounts (id, email, password_hash, name, verified_at)
         VALUES (${randomUUID()}, ${email.data}, ${hash}, ${name}, now())
         ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, verified_at = coalesce(local_accounts.verified_at, now())
         RETURNING id`);
@@ -38,8 +40,16 @@ async function main() {
       const id =
         existing?.id ??
         (await createUser(tx, {
-          firebaseId, type: 'email', name, email: email.data, mobile: '', profile: '', fcmId: '',
-          friendsCode: '', webLanguage: 'en', welcomeBonus: 0,
+          firebaseId,
+          type: 'email',
+          name,
+          email: email.data,
+          mobile: '',
+          profile: '',
+          fcmId: '',
+          friendsCode: '',
+          webLanguage: 'en',
+          welcomeBonus: 0,
         }));
       await tx.run(sql`UPDATE users SET role = 'admin', status = 1 WHERE id = ${id}`);
       return id;

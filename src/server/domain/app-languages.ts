@@ -16,14 +16,14 @@ const catalogues = new Map<string, Promise<Record<string, unknown>>>();
 
 /** Interface languages, from `locales/index.json`. */
 export async function appLanguages(): Promise<AppLanguage[]> {
-  index ??= readFile(join(PATHS.locales, 'index.json'), 'utf8').then(
-    (t) => JSON.parse(t) as LocaleIndexEntry[],
-  );
+  index ??= readFile(join(PATHS.locales, 'index.json'), 'utf8').then((t) => JSON.parse(t) as LocaleIndexEntry[]);
   return (await index).map((l) => ({ name: l.name, code: l.code, rtl: l.rtl, is_default: Boolean(l.default) }));
 }
 
 /** One interface language's catalogue, from `locales/<code>/translation.json`. */
-export async function appLanguageJson(code: string): Promise<{ language: string; rtl: boolean; data: Record<string, unknown> }> {
+export async function appLanguageJson(
+  code: string,
+): Promise<{ language: string; rtl: boolean; data: Record<string, unknown> }> {
   const lang = (await appLanguages()).find((l) => l.code === code);
   if (!lang) throw new AppError('not_found', { field: 'language', message: 'No such interface language.' });
   let cat = catalogues.get(code);

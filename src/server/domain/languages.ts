@@ -12,11 +12,7 @@ export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
  * The content language to serve: the one asked for when multi-language content is on and it
  * exists, else the default (spec §9: language mode other than "1" falls back to the default).
  */
-export async function resolveLanguageId(
-  db: Db,
-  settings: SettingsStore,
-  asked: number | undefined,
-): Promise<number> {
+export async function resolveLanguageId(db: Db, settings: SettingsStore, asked: number | undefined): Promise<number> {
   const all = await settings.all(db);
   const sys = await settings.system(db);
   if (sys.language_mode === '1' && asked && all.languageIds.includes(asked)) return asked;

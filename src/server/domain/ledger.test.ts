@@ -27,14 +27,22 @@ describe('coin ledger', () => {
     const p = await createPlayer(t.app);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ delta: fc.integer({ min: -40, max: 40 }).filter((d) => d !== 0), op: fc.integer({ min: 0, max: 15 }) }), { maxLength: 25 }),
+        fc.array(
+          fc.record({
+            delta: fc.integer({ min: -40, max: 40 }).filter((d) => d !== 0),
+            op: fc.integer({ min: 0, max: 15 }),
+          }),
+          { maxLength: 25 },
+        ),
         async (moves) => {
           const run = randomUUID();
           const applied = new Set<string>();
           for (const m of moves) {
             const opId = `${run}:${m.op}`;
             try {
-              const r = await t.db.tx((tx) => moveCoins(tx, { userId: p.user.id, delta: m.delta, reason: 'test', opId }));
+              const r = await t.db.tx((tx) =>
+                moveCoins(tx, { userId: p.user.id, delta: m.delta, reason: 'test', opId }),
+              );
               if (r.applied) {
                 expect(applied.has(opId)).toBe(false);
                 applied.add(opId);
@@ -55,7 +63,9 @@ describe('coin ledger', () => {
 
   it('rolls back a debit that would go below zero, leaving no row', async () => {
     const p = await createPlayer(t.app);
-    await expect(t.db.tx((tx) => moveCoins(tx, { userId: p.user.id, delta: -11, reason: 'fee', opId: 'too-much' }))).rejects.toThrow(AppError);
+    await expect(
+      t.db.tx((tx) => moveCoins(tx, { userId: p.user.id, delta: -11, reason: 'fee', opId: 'too-much' })),
+    ).rejects.toThrow(AppError);
     const s = await balanceAndSum(p.user.id);
     expect(s).toEqual({ coins: 10, sum: 10, n: 1 });
   });
@@ -63,7 +73,12 @@ describe('coin ledger', () => {
 
 describe('concurrent submissions', () => {
   async function openLevel(token: string) {
-    const res = await call<PlaySession>(t.app, 'get_questions_by_level', { category: 'history', subcategory: 'ancient-world', level: 1 }, { token });
+    const res = await call<PlaySession>(
+      t.app,
+      'get_questions_by_level',
+      { category: 'history', subcategory: 'ancient-world', level: 1 },
+      { token },
+    );
     return res.body.data;
   }
   const perfect = (s: PlaySession) => JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
@@ -72,7 +87,14 @@ describe('concurrent submissions', () => {
     const p = await createPlayer(t.app);
     const s = await openLevel(p.token);
     const replies = await Promise.all(
-      Array.from({ length: 8 }, () => call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers: perfect(s) }, { token: p.token })),
+      Array.from({ length: 8 }, () =>
+        call<QuizResult>(
+          t.app,
+          'submit_quiz_answers',
+          { session_id: s.session_id, answers: perfect(s) },
+          { token: p.token },
+        ),
+      ),
     );
     expect(replies.every((r) => r.status === 200)).toBe(true);
     for (const r of replies) expect(r.body.data).toEqual(replies[0]!.body.data);
@@ -84,7 +106,14 @@ describe('concurrent submissions', () => {
     const s = await openLevel(p.token);
     const key = randomUUID();
     const replies = await Promise.all(
-      Array.from({ length: 6 }, () => call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers: perfect(s) }, { token: p.token, idempotencyKey: key })),
+      Array.from({ length: 6 }, () =>
+        call<QuizResult>(
+          t.app,
+          'submit_quiz_answers',
+          { session_id: s.session_id, answers: perfect(s) },
+          { token: p.token, idempotencyKey: key },
+        ),
+      ),
     );
     for (const r of replies) {
       // a twin still in flight may be told to retry; none may be credited twice
@@ -100,12 +129,25 @@ describe('concurrent first clears', () => {
     const p = await createPlayer(t.app);
     const sessions = [];
     for (let i = 0; i < 6; i++) {
-      const res = await call<PlaySession>(t.app, 'get_questions_by_level', { category: 'geography', subcategory: 'countries-and-capitals', level: 1 }, { token: p.token });
+      const res = await call<PlaySession>(
+        t.app,
+        'get_questions_by_level',
+        { category: 'geography', subcategory: 'countries-and-capitals', level: 1 },
+        { token: p.token },
+      );
       sessions.push(res.body.data);
     }
-    const perfect = (s: PlaySession) => JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
+    const perfect = (s: PlaySession) =>
+      JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
     const replies = await Promise.all(
-      sessions.map((s) => call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers: perfect(s) }, { token: p.token })),
+      sessions.map((s) =>
+        call<QuizResult>(
+          t.app,
+          'submit_quiz_answers',
+          { session_id: s.session_id, answers: perfect(s) },
+          { token: p.token },
+        ),
+      ),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(replies.filter((r) => r.body.data.first_clear)).toHaveLength(1);

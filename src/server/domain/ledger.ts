@@ -36,13 +36,7 @@ export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean
 }
 
 /** Adds points to a player's score once per (mode, ref), with the event for leaderboards. */
-export async function addScore(
-  db: Db,
-  userId: number,
-  points: number,
-  mode: string,
-  ref: string,
-): Promise<void> {
+export async function addScore(db: Db, userId: number, points: number, mode: string, ref: string): Promise<void> {
   if (points <= 0) return;
   const ins = await db.run(sql`INSERT INTO score_events (user_id, points, mode, ref)
     VALUES (${userId}, ${points}, ${mode}, ${ref}) ON CONFLICT DO NOTHING`);

@@ -37,7 +37,12 @@ export interface OpenLevel {
 export async function openLevelSession(db: Db, settings: SettingsStore, o: OpenLevel): Promise<PlaySession> {
   const rules = await settings.rules(db);
   // One round trip for the subcategory, its levels in this language and the player's unlock.
-  const ref = await db.one<{ sub_id: number; premium_price: number; max_level: number | null; unlocked: number | null }>(sql`
+  const ref = await db.one<{
+    sub_id: number;
+    premium_price: number;
+    max_level: number | null;
+    unlocked: number | null;
+  }>(sql`
     SELECT s.id AS sub_id, c.premium_price,
       (SELECT max(q.level) FROM questions q WHERE q.subcategory_id = s.id AND q.status = 1) AS max_level,
       (SELECT p.unlocked_level FROM level_progress p WHERE p.user_id = ${o.userId} AND p.mode = ${MODE}
@@ -54,7 +59,8 @@ export async function openLevelSession(db: Db, settings: SettingsStore, o: OpenL
     SELECT id, question, type, options, answer #>> '{}' AS answer, explanation, image, marks
     FROM questions WHERE subcategory_id = ${ref.sub_id} AND level = ${o.level} AND status = 1
     ORDER BY random() LIMIT ${rules.quiz_zone_questions_per_level}`);
-  if (questions.length === 0) throw new AppError('not_found', { field: 'level', message: 'This level has no questions yet.' });
+  if (questions.length === 0)
+    throw new AppError('not_found', { field: 'level', message: 'This level has no questions yet.' });
 
   const id = randomUUID();
   const seconds = rules.quiz_zone_question_seconds;
@@ -175,7 +181,13 @@ export async function submitLevelSession(
   const ref = `${s.category}/${s.subcategory}/${s.level}`;
   if (out.coins > 0) {
     // Keyed by level, not session: the first-clear reward exists once per player and level.
-    await moveCoins(db, { userId, delta: out.coins, reason: 'quiz_zone_level', ref, opId: `first_clear:${MODE}:${ref}` });
+    await moveCoins(db, {
+      userId,
+      delta: out.coins,
+      reason: 'quiz_zone_level',
+      ref,
+      opId: `first_clear:${MODE}:${ref}`,
+    });
   }
   await addScore(db, userId, out.scoreGain, MODE, s.id);
   const user = await db.one<{ coins: number; all_time_score: number }>(

@@ -19,10 +19,7 @@ const MAX_FIELDS = 60;
  * Reads the fields (and declared files) of a multipart, urlencoded or JSON body. Files the
  * action does not declare are drained and dropped; a declared file over its cap is a 413.
  */
-export async function readBody(
-  req: FastifyRequest,
-  fileCaps: Record<string, number> = {},
-): Promise<ParsedBody> {
+export async function readBody(req: FastifyRequest, fileCaps: Record<string, number> = {}): Promise<ParsedBody> {
   if (!req.isMultipart()) {
     const body = req.body;
     if (body === undefined || body === null || body === '') return { fields: {}, files: {} };

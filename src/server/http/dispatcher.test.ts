@@ -41,7 +41,12 @@ describe('POST /api/:action', () => {
       { 'content-type': 'application/xml', payload: '<a/>' },
     ];
     for (const c of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/get_settings', headers: { 'content-type': c['content-type'] }, payload: c.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/get_settings',
+        headers: { 'content-type': c['content-type'] },
+        payload: c.payload,
+      });
       expect(res.statusCode, c.payload).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, c.payload).toBeLessThan(500);
       expect(res.json().error).toBe(true);
@@ -50,7 +55,9 @@ describe('POST /api/:action', () => {
 
   it('answers 413 to a body over 1 MB and 400 to an oversized field', async () => {
     const big = await t.app.inject({
-      method: 'POST', url: '/api/get_settings', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/get_settings',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ type: 'x'.repeat(2_000_000) }),
     });
     expect(big.statusCode).toBe(413);
@@ -62,7 +69,8 @@ describe('POST /api/:action', () => {
     const p = await createPlayer(t.app);
     const send = (payload: string) =>
       t.app.inject({
-        method: 'POST', url: '/api/update_profile',
+        method: 'POST',
+        url: '/api/update_profile',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
         payload,
       });

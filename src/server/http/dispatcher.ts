@@ -5,13 +5,7 @@ import { userForToken } from '../auth/api-tokens';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
 import { AppError } from './errors';
-import {
-  idempotencyKey,
-  isUniqueViolation,
-  requestHash,
-  storeReply,
-  storedReply,
-} from './idempotency';
+import { idempotencyKey, isUniqueViolation, requestHash, storeReply, storedReply } from './idempotency';
 
 type AnyHandler = Handler<never>;
 
@@ -54,7 +48,8 @@ function parseInput(spec: ActionSpec, body: ParsedBody): unknown {
   const parsed = (spec.input as z.ZodType).safeParse(body.fields);
   if (parsed.success) {
     const bad = unstorableText(parsed.data, '');
-    if (bad) throw new AppError('invalid_input', { field: bad, message: `${bad}: contains characters that are not allowed` });
+    if (bad)
+      throw new AppError('invalid_input', { field: bad, message: `${bad}: contains characters that are not allowed` });
     return parsed.data;
   }
   const issues = parsed.error.issues.map((i) => ({
@@ -89,9 +84,7 @@ function unstorableText(v: unknown, path: string): string | undefined {
 }
 
 function envelope(result: unknown) {
-  return isPaged(result)
-    ? { error: false, data: result.data, total: result.total }
-    : { error: false, data: result };
+  return isPaged(result) ? { error: false, data: result.data, total: result.total } : { error: false, data: result };
 }
 
 /**
@@ -99,11 +92,7 @@ function envelope(result: unknown) {
  * runs the handler (mutations in one transaction, with Idempotency-Key replay) and answers
  * the envelope of ARCHITECTURE.md §3.
  */
-export function registerDispatcher(
-  app: FastifyInstance,
-  s: Services,
-  handlers: Record<string, AnyHandler>,
-): void {
+export function registerDispatcher(app: FastifyInstance, s: Services, handlers: Record<string, AnyHandler>): void {
   app.post<{ Params: { action: string } }>('/api/:action', async (req, reply) => {
     const name = req.params.action;
     if (!isActionName(name) || !handlers[name]) throw new AppError('unknown_action');
@@ -172,7 +161,12 @@ export function errorToReply(e: unknown): { status: number; body: ErrorReply; in
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
     return { status: 413, body: new AppError('payload_too_large').toReply(), internal: false };
   }
-  if (code.startsWith('FST_ERR_CTP') || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || statusCode === 400 || statusCode === 415) {
+  if (
+    code.startsWith('FST_ERR_CTP') ||
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    statusCode === 400 ||
+    statusCode === 415
+  ) {
     return {
       status: 400,
       body: new AppError('invalid_input', { message: 'The request body could not be read.' }).toReply(),

@@ -33,12 +33,7 @@ export function requestHash(action: string, body: ParsedBody): string {
 }
 
 /** The reply stored for a key, after checking the key was used for the same request. */
-export async function storedReply(
-  db: Db,
-  userId: number,
-  key: string,
-  hash: string,
-): Promise<StoredReply | undefined> {
+export async function storedReply(db: Db, userId: number, key: string, hash: string): Promise<StoredReply | undefined> {
   const row = await db.one<StoredReply & { request_hash: string }>(sql`
     SELECT request_hash, status_code, reply FROM idempotency_keys
     WHERE user_id = ${userId} AND key = ${key}`);

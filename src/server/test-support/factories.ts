@@ -40,7 +40,13 @@ export async function createPlayer(
   const res = await call<UserRecord>(
     app,
     'user_signup',
-    { firebase_id: proof.firebase_id, type: 'email', name: o.name ?? 'Test Player', email, friends_code: o.friends_code },
+    {
+      firebase_id: proof.firebase_id,
+      type: 'email',
+      name: o.name ?? 'Test Player',
+      email,
+      friends_code: o.friends_code,
+    },
     { token: proof.id_token, ip },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);

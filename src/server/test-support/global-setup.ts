@@ -45,7 +45,9 @@ export default async function setup(project: TestProject) {
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrate(db);
   await seedDemoContent(db);
-  const dump = await (db as unknown as { pglite: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).pglite.dumpDataDir('gzip');
+  const dump = await (db as unknown as { pglite: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).pglite.dumpDataDir(
+    'gzip',
+  );
   const dir = join(ROOT, '.tmp');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `pglite-template-${process.pid}.tar.gz`);

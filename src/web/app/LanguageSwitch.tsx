@@ -14,7 +14,8 @@ export function LanguageSwitch() {
 
   function choose() {
     dispatch(appLanguageChosen(next.code));
-    if (isLogin) void api('update_profile', { web_language: next.code }, { expect: ['demo_mode'] }).catch(() => undefined);
+    if (isLogin)
+      void api('update_profile', { web_language: next.code }, { expect: ['demo_mode'] }).catch(() => undefined);
   }
 
   return (

@@ -10,8 +10,7 @@ export const paths = {
   quizZone: '/quiz-zone',
   quizZoneCategory: (category: string) => `/quiz-zone/${enc(category)}`,
   quizZoneLevels: (category: string, sub: string) => `/quiz-zone/${enc(category)}/${enc(sub)}`,
-  quizZonePlay: (category: string, sub: string, level: number) =>
-    `/quiz-zone/${enc(category)}/${enc(sub)}/${level}`,
+  quizZonePlay: (category: string, sub: string, level: number) => `/quiz-zone/${enc(category)}/${enc(sub)}/${level}`,
   funAndLearn: '/fun-and-learn',
   guessTheWord: '/guess-the-word',
   selfLearning: '/self-learning',

@@ -20,7 +20,14 @@ export function persistConfig(storage: Storage): PersistConfig<RootState> {
 }
 
 // redux-persist's bookkeeping actions carry functions; they are not app state.
-const PERSIST_ACTIONS = ['persist/PERSIST', 'persist/REHYDRATE', 'persist/REGISTER', 'persist/FLUSH', 'persist/PAUSE', 'persist/PURGE'];
+const PERSIST_ACTIONS = [
+  'persist/PERSIST',
+  'persist/REHYDRATE',
+  'persist/REGISTER',
+  'persist/FLUSH',
+  'persist/PAUSE',
+  'persist/PURGE',
+];
 
 /**
  * The only way to build a store: for the app, for rehydration and for tests. Persistence is

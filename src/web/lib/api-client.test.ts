@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi, isApiError } from './api-client';
 
 function reply(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -43,13 +45,18 @@ describe('api client', () => {
     const onError = vi.fn();
     const onUnauthorized = vi.fn();
     configureApi({ getToken: () => null, onError, onUnauthorized });
-    await expect(api('auth_email_login', { email: 'a@b.co', password: 'x' }, { expect: ['invalid_password'] })).rejects.toThrow();
+    await expect(
+      api('auth_email_login', { email: 'a@b.co', password: 'x' }, { expect: ['invalid_password'] }),
+    ).rejects.toThrow();
     expect(onError).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('reports a network failure as code network', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     configureApi({ onError: () => undefined });
     const err = await api('get_web_settings').catch((e: unknown) => e);
     expect(isApiError(err, 'network')).toBe(true);

@@ -15,7 +15,5 @@ export default function Toaster({ rtl }: { rtl: boolean }) {
     });
     return () => attachToaster(null);
   }, []);
-  return (
-    <ToastContainer position="top-center" limit={20} autoClose={4000} rtl={rtl} transition={Slide} newestOnTop />
-  );
+  return <ToastContainer position="top-center" limit={20} autoClose={4000} rtl={rtl} transition={Slide} newestOnTop />;
 }

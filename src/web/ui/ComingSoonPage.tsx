@@ -23,7 +23,15 @@ export default function ComingSoonPage({ mode }: { mode: ComingSoonMode }) {
   return (
     <section className="card coming-soon" data-testid="coming-soon">
       <div className="coming-soon-art" aria-hidden="true">
-        <svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <svg
+          width="56"
+          height="56"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        >
           <circle cx="12" cy="13" r="8" />
           <path d="M12 9v4l2.5 2M9 2h6" />
         </svg>

@@ -16,7 +16,14 @@ export function Field({ label, error, testId, hint, ...input }: FieldProps) {
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} data-testid={testId} aria-invalid={Boolean(error)} aria-describedby={note ? `${id}-note` : undefined} {...input} dir={dir} />
+      <input
+        id={id}
+        data-testid={testId}
+        aria-invalid={Boolean(error)}
+        aria-describedby={note ? `${id}-note` : undefined}
+        {...input}
+        dir={dir}
+      />
       {note && (
         <small id={`${id}-note`} className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
           {note}

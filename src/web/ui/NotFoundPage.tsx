@@ -7,7 +7,9 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className="card coming-soon" data-testid="not-found">
-      <div className="coming-soon-art" aria-hidden="true">404</div>
+      <div className="coming-soon-art" aria-hidden="true">
+        404
+      </div>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
       <Link to={paths.home} className="btn btn-primary">

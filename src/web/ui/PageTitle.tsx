@@ -2,7 +2,17 @@ import { Link } from 'react-router-dom';
 import { ChevronIcon } from './icons';
 
 /** A page heading with an optional back link (the chevron follows the reading direction). */
-export function PageTitle({ title, back, backLabel, subtitle }: { title: string; back?: string; backLabel?: string; subtitle?: string }) {
+export function PageTitle({
+  title,
+  back,
+  backLabel,
+  subtitle,
+}: {
+  title: string;
+  back?: string;
+  backLabel?: string;
+  subtitle?: string;
+}) {
   return (
     <div className="page-title">
       {back && (

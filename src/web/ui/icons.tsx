@@ -5,7 +5,13 @@ export function CoinIcon({ size = 20 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
       <circle cx="12" cy="12" r="10" fill="#ffc83d" stroke="#e0a100" strokeWidth="2" />
-      <path d="M12 7v10M9.5 9.5h4a1.5 1.5 0 010 3h-3a1.5 1.5 0 000 3h4" stroke="#9a6a00" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+      <path
+        d="M12 7v10M9.5 9.5h4a1.5 1.5 0 010 3h-3a1.5 1.5 0 000 3h4"
+        stroke="#9a6a00"
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -13,7 +19,16 @@ export function CoinIcon({ size = 20 }: { size?: number }) {
 /** A padlock (locked level). */
 export function LockIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V8a4 4 0 018 0v3" />
     </svg>
@@ -32,7 +47,18 @@ export function StarIcon({ size = 20 }: { size?: number }) {
 /** A chevron that follows the reading direction (flipped by CSS in RTL). */
 export function ChevronIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg className="chevron" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="chevron"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M9 5l7 7-7 7" />
     </svg>
   );

@@ -31,7 +31,9 @@ const HOME: Record<string, { title: string; subtitle: string }> = {
 /** The demo content files, grouped by language code (`en-*.json`, `ar-*.json`). */
 function readDemoContent(dir: string): Map<string, SeedFile> {
   const byLang = new Map<string, SeedFile>();
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as SeedFile;
     const cur = byLang.get(data.language.code);
     if (cur) cur.categories.push(...data.categories);

@@ -38,7 +38,15 @@ export function EmailLoginForm() {
 
   return (
     <form className="form" onSubmit={submit} noValidate={false}>
-      <Field label={t('auth.email')} testId="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        label={t('auth.email')}
+        testId="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Field
         label={t('auth.password')}
         testId="password"

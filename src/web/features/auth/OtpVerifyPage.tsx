@@ -42,7 +42,10 @@ export default function OtpVerifyPage() {
   }
 
   return (
-    <AuthCard title={t('auth.verifyTitle')} subtitle={t(mode === 'mobile' ? 'auth.verifySmsTo' : 'auth.verifyEmailTo', { to })}>
+    <AuthCard
+      title={t('auth.verifyTitle')}
+      subtitle={t(mode === 'mobile' ? 'auth.verifySmsTo' : 'auth.verifyEmailTo', { to })}
+    >
       <form className="form" onSubmit={submit}>
         <Field
           label={t('auth.code')}
@@ -57,10 +60,20 @@ export default function OtpVerifyPage() {
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== 6} data-testid="submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy || code.length !== 6}
+          data-testid="submit"
+        >
           {busy ? t('common.wait') : t('auth.verify')}
         </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={() => void resend().catch(() => undefined)} data-testid="resend">
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => void resend().catch(() => undefined)}
+          data-testid="resend"
+        >
           {t('auth.resendCode')}
         </button>
       </form>

@@ -35,7 +35,16 @@ export function PhoneLoginForm() {
   return (
     <form className="form" onSubmit={submit}>
       <div className="phone-row">
-        <Field label={t('auth.countryCode')} testId="country-code" inputMode="tel" autoComplete="tel-country-code" value={cc} onChange={(e) => setCc(e.target.value)} className="cc-input" dir="ltr" />
+        <Field
+          label={t('auth.countryCode')}
+          testId="country-code"
+          inputMode="tel"
+          autoComplete="tel-country-code"
+          value={cc}
+          onChange={(e) => setCc(e.target.value)}
+          className="cc-input"
+          dir="ltr"
+        />
         <Field
           label={t('auth.mobile')}
           testId="mobile"

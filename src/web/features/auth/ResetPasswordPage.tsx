@@ -48,18 +48,49 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title={t('auth.resetTitle')} subtitle={t(step === 'email' ? 'auth.resetSubtitle' : 'auth.verifyEmailTo', { to: f.email })}>
+    <AuthCard
+      title={t('auth.resetTitle')}
+      subtitle={t(step === 'email' ? 'auth.resetSubtitle' : 'auth.verifyEmailTo', { to: f.email })}
+    >
       {step === 'email' ? (
         <form className="form" onSubmit={requestCode}>
-          <Field label={t('auth.email')} testId="email" type="email" autoComplete="email" required value={f.email} onChange={set('email')} />
+          <Field
+            label={t('auth.email')}
+            testId="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={f.email}
+            onChange={set('email')}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="submit">
             {t('auth.sendCode')}
           </button>
         </form>
       ) : (
         <form className="form" onSubmit={reset}>
-          <Field label={t('auth.code')} testId="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required dir="ltr" value={f.code} onChange={set('code')} />
-          <Field label={t('auth.newPassword')} testId="password" type="password" autoComplete="new-password" required minLength={8} hint={t('auth.passwordHint')} value={f.password} onChange={set('password')} />
+          <Field
+            label={t('auth.code')}
+            testId="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            dir="ltr"
+            value={f.code}
+            onChange={set('code')}
+          />
+          <Field
+            label={t('auth.newPassword')}
+            testId="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint={t('auth.passwordHint')}
+            value={f.password}
+            onChange={set('password')}
+          />
           <Field
             label={t('auth.confirmPassword')}
             testId="confirm-password"

@@ -36,8 +36,24 @@ export default function SignUpPage() {
   return (
     <AuthCard title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
       <form className="form" onSubmit={submit}>
-        <Field label={t('auth.name')} testId="name" autoComplete="name" required maxLength={60} value={f.name} onChange={set('name')} />
-        <Field label={t('auth.email')} testId="email" type="email" autoComplete="email" required value={f.email} onChange={set('email')} />
+        <Field
+          label={t('auth.name')}
+          testId="name"
+          autoComplete="name"
+          required
+          maxLength={60}
+          value={f.name}
+          onChange={set('name')}
+        />
+        <Field
+          label={t('auth.email')}
+          testId="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={f.email}
+          onChange={set('email')}
+        />
         <Field
           label={t('auth.password')}
           testId="password"
@@ -59,7 +75,13 @@ export default function SignUpPage() {
           value={f.confirm}
           onChange={set('confirm')}
         />
-        <Field label={t('auth.referralCode')} testId="referral-code" autoComplete="off" value={f.referral} onChange={set('referral')} />
+        <Field
+          label={t('auth.referralCode')}
+          testId="referral-code"
+          autoComplete="off"
+          value={f.referral}
+          onChange={set('referral')}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="submit">
           {busy ? t('common.wait') : t('nav.signUp')}
         </button>

@@ -40,12 +40,18 @@ describe('auth slice', () => {
   });
 
   it('updates coins and score from a graded result', () => {
-    const s = authReducer(authReducer(init, loggedIn({ user, token: 't' })), coinScoreChanged({ coins: 25, all_time_score: 40 }));
+    const s = authReducer(
+      authReducer(init, loggedIn({ user, token: 't' })),
+      coinScoreChanged({ coins: 25, all_time_score: 40 }),
+    );
     expect(s.user).toMatchObject({ coins: 25, all_time_score: 40 });
   });
 
   it('takes a new profile record but ignores it when signed out', () => {
-    const s = authReducer(authReducer(init, loggedIn({ user, token: 't' })), profileChanged({ ...user, name: 'Ada L' }));
+    const s = authReducer(
+      authReducer(init, loggedIn({ user, token: 't' })),
+      profileChanged({ ...user, name: 'Ada L' }),
+    );
     expect(s.user?.name).toBe('Ada L');
     expect(authReducer(init, profileChanged(user)).user).toBeNull();
   });

@@ -27,7 +27,9 @@ export default function HomePage() {
   return (
     <>
       <section className="hero">
-        <h1>{isLogin && user ? t('home.greetingUser', { name: `\u2068${user.name}\u2069` }) : t('home.greetingGuest')}</h1>
+        <h1>
+          {isLogin && user ? t('home.greetingUser', { name: `\u2068${user.name}\u2069` }) : t('home.greetingGuest')}
+        </h1>
         {/* The operator's home text is per content language: shown when it matches the interface. */}
         <p>{home && contentCode === appLanguage ? home.subtitle : t('home.subtitle')}</p>
         {!isLogin && (

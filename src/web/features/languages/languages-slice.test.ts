@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentLanguage } from '../../../core/contract';
-import { appLanguageChosen, contentLanguageChosen, contentLanguagesLoaded, languagesReducer, pickContentLanguage } from './languages-slice';
+import {
+  appLanguageChosen,
+  contentLanguageChosen,
+  contentLanguagesLoaded,
+  languagesReducer,
+  pickContentLanguage,
+} from './languages-slice';
 
 const list: ContentLanguage[] = [
   { id: 1, language: 'English', code: 'en', rtl: false, is_default: true },
@@ -18,7 +24,10 @@ describe('languages slice', () => {
     const s = languagesReducer(init, contentLanguagesLoaded({ list, config: { language_mode: '1' } as never }));
     expect(s.currentLanguage).toEqual({ id: 1, code: 'en', name: 'English' });
     const chosen = languagesReducer(s, contentLanguageChosen(2));
-    const reloaded = languagesReducer(chosen, contentLanguagesLoaded({ list, config: { language_mode: '1' } as never }));
+    const reloaded = languagesReducer(
+      chosen,
+      contentLanguagesLoaded({ list, config: { language_mode: '1' } as never }),
+    );
     expect(reloaded.currentLanguage.id).toBe(2);
   });
 

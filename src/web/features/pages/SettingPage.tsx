@@ -22,9 +22,15 @@ export default function SettingPage({ type }: { type: PageType }) {
   return (
     <article className="card prose" data-testid={`page-${type}`}>
       <h1>{t(`pages.${type}`)}</h1>
-      {text?.type !== type ? <Spinner /> : text.message.split(/\n{2,}/).map((p, i) => <p key={i} dir="auto">
+      {text?.type !== type ? (
+        <Spinner />
+      ) : (
+        text.message.split(/\n{2,}/).map((p, i) => (
+          <p key={i} dir="auto">
             {p}
-          </p>)}
+          </p>
+        ))
+      )}
     </article>
   );
 }

@@ -40,10 +40,23 @@ export function AvatarUpload({ user }: { user: UserRecord }) {
   return (
     <div className="avatar-upload">
       <Avatar name={user.name} src={user.profile} size={96} />
-      <button type="button" className="btn btn-small btn-outline" disabled={busy} onClick={() => input.current?.click()} data-testid="change-photo">
+      <button
+        type="button"
+        className="btn btn-small btn-outline"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        data-testid="change-photo"
+      >
         {busy ? t('common.wait') : t('profile.changePhoto')}
       </button>
-      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(e) => void upload(e)} data-testid="image" />
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        hidden
+        onChange={(e) => void upload(e)}
+        data-testid="image"
+      />
     </div>
   );
 }

@@ -26,7 +26,12 @@ export function DeleteAccount() {
 
   return (
     <>
-      <button type="button" className="btn btn-danger-ghost btn-block" onClick={() => dialog.current?.showModal()} data-testid="delete-account">
+      <button
+        type="button"
+        className="btn btn-danger-ghost btn-block"
+        onClick={() => dialog.current?.showModal()}
+        data-testid="delete-account"
+      >
         {t('profile.deleteAccount')}
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby="delete-title">
@@ -36,7 +41,13 @@ export function DeleteAccount() {
           <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()} data-testid="confirm-delete">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy}
+            onClick={() => void confirm()}
+            data-testid="confirm-delete"
+          >
             {t('profile.deleteConfirm')}
           </button>
         </div>

@@ -47,7 +47,16 @@ export function EditProfileForm({ user }: { user: UserRecord }) {
     <form className="card form" onSubmit={submit}>
       <h2>{t('profile.details')}</h2>
       <Field label={t('auth.name')} testId="name" required maxLength={60} value={f.name} onChange={set('name')} />
-      <Field label={t('auth.mobile')} testId="mobile" type="tel" dir="ltr" placeholder="+15551234567" value={f.mobile} error={mobileError} onChange={set('mobile')} />
+      <Field
+        label={t('auth.mobile')}
+        testId="mobile"
+        type="tel"
+        dir="ltr"
+        placeholder="+15551234567"
+        value={f.mobile}
+        error={mobileError}
+        onChange={set('mobile')}
+      />
       <Field
         label={t('auth.email')}
         testId="email"

@@ -32,7 +32,9 @@ export default function ProfilePage() {
         <AvatarUpload user={user} />
         <div className="profile-id">
           <h1>{user.name}</h1>
-          <p className="muted" dir="ltr">{user.email || user.mobile}</p>
+          <p className="muted" dir="ltr">
+            {user.email || user.mobile}
+          </p>
         </div>
         <dl className="stats">
           <div>

@@ -18,7 +18,12 @@ export default function CategoriesPage() {
 
   return (
     <>
-      <PageTitle title={t('modes.quizZone')} subtitle={t('quiz.pickCategory')} back={paths.home} backLabel={t('common.back')} />
+      <PageTitle
+        title={t('modes.quizZone')}
+        subtitle={t('quiz.pickCategory')}
+        back={paths.home}
+        backLabel={t('common.back')}
+      />
       <ContentLanguagePicker />
       {state.status !== 'ready' ? (
         <LoadState state={state} retry={retry} />
@@ -28,10 +33,24 @@ export default function CategoriesPage() {
         <ul className="grid cards-grid">
           {state.data.map((c) => (
             <li key={c.id}>
-              <Link to={paths.quizZoneCategory(c.slug)} className="tile" state={{ title: c.category_name }} data-testid={`category-${c.slug}`}>
-                <img src={c.image || '/icons/icon.svg'} alt="" className="tile-image" loading="lazy" width={64} height={64} />
+              <Link
+                to={paths.quizZoneCategory(c.slug)}
+                className="tile"
+                state={{ title: c.category_name }}
+                data-testid={`category-${c.slug}`}
+              >
+                <img
+                  src={c.image || '/icons/icon.svg'}
+                  alt=""
+                  className="tile-image"
+                  loading="lazy"
+                  width={64}
+                  height={64}
+                />
                 <span className="tile-body">
-                  <span className="tile-name" dir="auto">{c.category_name}</span>
+                  <span className="tile-name" dir="auto">
+                    {c.category_name}
+                  </span>
                   <span className="tile-meta">
                     {t('quiz.questionCount', { count: c.no_of_que })}
                     {c.is_premium && !c.has_unlocked && (

@@ -63,15 +63,18 @@ export default function LevelsPage() {
 
   return (
     <>
-      <PageTitle title={title} subtitle={t('quiz.pickLevel')} back={paths.quizZoneCategory(category)} backLabel={t('common.back')} />
+      <PageTitle
+        title={title}
+        subtitle={t('quiz.pickLevel')}
+        back={paths.quizZoneCategory(category)}
+        backLabel={t('common.back')}
+      />
       {state.status !== 'ready' ? (
         <LoadState state={state} retry={retry} />
       ) : (
         <ul className="grid levels-grid">
           {state.data.levels.map((l) => (
-            <li key={l.level}>
-              {levelTile(l)}
-            </li>
+            <li key={l.level}>{levelTile(l)}</li>
           ))}
         </ul>
       )}

@@ -63,7 +63,12 @@ export default function PlayPage() {
           {play.failed ? (
             <>
               <p role="alert">{t('quiz.submitFailed')}</p>
-              <button type="button" className="btn btn-primary" onClick={() => dispatch(submitRetried())} data-testid="retry-submit">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => dispatch(submitRetried())}
+                data-testid="retry-submit"
+              >
                 {t('common.retry')}
               </button>
             </>
@@ -77,7 +82,13 @@ export default function PlayPage() {
       );
     case 'result':
       if (reviewing) {
-        return <ReviewView questions={play.session.questions} review={play.result.review} onClose={() => setReviewing(false)} />;
+        return (
+          <ReviewView
+            questions={play.session.questions}
+            review={play.result.review}
+            onClose={() => setReviewing(false)}
+          />
+        );
       }
       return (
         <ResultView

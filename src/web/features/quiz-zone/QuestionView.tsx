@@ -35,7 +35,11 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
   return (
     <section className="card play-card">
       <div className="play-top">
-        <span className="counter" data-testid="question-counter" aria-label={t('quiz.questionOf', { n: index + 1, total })}>
+        <span
+          className="counter"
+          data-testid="question-counter"
+          aria-label={t('quiz.questionOf', { n: index + 1, total })}
+        >
           {index + 1}/{total}
         </span>
         <Timer seconds={seconds} questionKey={q.id} running={!revealed} onExpire={onTimeout} />
@@ -60,7 +64,9 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
               <span className="option-key" aria-hidden="true">
                 {String.fromCharCode(65 + i)}
               </span>
-              <span className="option-text" dir="auto">{o.text}</span>
+              <span className="option-text" dir="auto">
+                {o.text}
+              </span>
             </button>
           </li>
         ))}
@@ -68,10 +74,24 @@ export function QuestionView({ question: q, index, total, seconds, revealed, onP
       {revealed && (
         <div className="reveal" role="status">
           <p className={revealed.picked === q.answer ? 'verdict good' : 'verdict bad'}>
-            {revealed.picked === null ? t('quiz.timeUp') : revealed.picked === q.answer ? t('quiz.correct') : t('quiz.incorrect')}
+            {revealed.picked === null
+              ? t('quiz.timeUp')
+              : revealed.picked === q.answer
+                ? t('quiz.correct')
+                : t('quiz.incorrect')}
           </p>
-          {q.explanation && <p className="explanation" dir="auto">{q.explanation}</p>}
-          <button type="button" className="btn btn-primary btn-block" onClick={onNext} data-testid="next-question" autoFocus>
+          {q.explanation && (
+            <p className="explanation" dir="auto">
+              {q.explanation}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={onNext}
+            data-testid="next-question"
+            autoFocus
+          >
             {last ? t('quiz.finish') : t('quiz.next')}
           </button>
         </div>

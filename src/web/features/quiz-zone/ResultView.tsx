@@ -27,7 +27,9 @@ export function ResultView({ result: r, onNextLevel, onPlayAgain, onReview, onLe
       <dl className="stats">
         <div>
           <dt>{t('quiz.correctCount')}</dt>
-          <dd className="good" data-testid="result-correct">{r.correct}</dd>
+          <dd className="good" data-testid="result-correct">
+            {r.correct}
+          </dd>
         </div>
         <div>
           <dt>{t('quiz.incorrectCount')}</dt>
@@ -59,7 +61,12 @@ export function ResultView({ result: r, onNextLevel, onPlayAgain, onReview, onLe
             {t('quiz.playNextLevel')}
           </button>
         )}
-        <button type="button" className={hasNext ? 'btn btn-outline btn-block' : 'btn btn-primary btn-block'} onClick={onPlayAgain} data-testid="play-again">
+        <button
+          type="button"
+          className={hasNext ? 'btn btn-outline btn-block' : 'btn btn-primary btn-block'}
+          onClick={onPlayAgain}
+          data-testid="play-again"
+        >
           {t('quiz.playAgain')}
         </button>
         <button type="button" className="btn btn-outline btn-block" onClick={onReview} data-testid="review-answers">

@@ -2,7 +2,15 @@ import { useTranslation } from '../../lib/use-translation';
 import type { PlayQuestion, ReviewItem } from '../../../core/contract';
 
 /** Every question with the player's answer, the correct one and the explanation. */
-export function ReviewView({ questions, review, onClose }: { questions: PlayQuestion[]; review: ReviewItem[]; onClose: () => void }) {
+export function ReviewView({
+  questions,
+  review,
+  onClose,
+}: {
+  questions: PlayQuestion[];
+  review: ReviewItem[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const byId = new Map(review.map((r) => [r.question_id, r]));
   const text = (q: PlayQuestion, id: string | null | undefined) => q.options.find((o) => o.id === id)?.text;
@@ -22,15 +30,23 @@ export function ReviewView({ questions, review, onClose }: { questions: PlayQues
               </p>
               <p>
                 <span className="muted">{t('quiz.yourAnswer')}: </span>
-                <strong className={r?.is_correct ? 'good' : 'bad'}>{yours ? <bdi>{yours}</bdi> : t('quiz.notAnswered')}</strong>
+                <strong className={r?.is_correct ? 'good' : 'bad'}>
+                  {yours ? <bdi>{yours}</bdi> : t('quiz.notAnswered')}
+                </strong>
               </p>
               {!r?.is_correct && (
                 <p>
                   <span className="muted">{t('quiz.correctAnswer')}: </span>
-                  <strong className="good"><bdi>{text(q, r?.correct_answer ?? q.answer)}</bdi></strong>
+                  <strong className="good">
+                    <bdi>{text(q, r?.correct_answer ?? q.answer)}</bdi>
+                  </strong>
                 </p>
               )}
-              {q.explanation && <p className="explanation" dir="auto">{q.explanation}</p>}
+              {q.explanation && (
+                <p className="explanation" dir="auto">
+                  {q.explanation}
+                </p>
+              )}
             </li>
           );
         })}

@@ -23,7 +23,12 @@ export default function SubcategoriesPage() {
 
   return (
     <>
-      <PageTitle title={title} subtitle={t('quiz.pickSubcategory')} back={paths.quizZone} backLabel={t('common.back')} />
+      <PageTitle
+        title={title}
+        subtitle={t('quiz.pickSubcategory')}
+        back={paths.quizZone}
+        backLabel={t('common.back')}
+      />
       {state.status !== 'ready' ? (
         <LoadState state={state} retry={retry} />
       ) : state.data.length === 0 ? (
@@ -32,10 +37,24 @@ export default function SubcategoriesPage() {
         <ul className="grid cards-grid">
           {state.data.map((s) => (
             <li key={s.id}>
-              <Link to={paths.quizZoneLevels(category, s.slug)} className="tile" state={{ title: s.subcategory_name }} data-testid={`subcategory-${s.slug}`}>
-                <img src={s.image || '/icons/icon.svg'} alt="" className="tile-image" loading="lazy" width={64} height={64} />
+              <Link
+                to={paths.quizZoneLevels(category, s.slug)}
+                className="tile"
+                state={{ title: s.subcategory_name }}
+                data-testid={`subcategory-${s.slug}`}
+              >
+                <img
+                  src={s.image || '/icons/icon.svg'}
+                  alt=""
+                  className="tile-image"
+                  loading="lazy"
+                  width={64}
+                  height={64}
+                />
                 <span className="tile-body">
-                  <span className="tile-name" dir="auto">{s.subcategory_name}</span>
+                  <span className="tile-name" dir="auto">
+                    {s.subcategory_name}
+                  </span>
                   <span className="tile-meta">
                     {t('quiz.levelCount', { count: s.maxlevel })} · {t('quiz.questionCount', { count: s.no_of_que })}
                   </span>

@@ -86,7 +86,13 @@ describe('play machine', () => {
   });
 
   it('keeps the same Idempotency-Key across a failed submit and its retry', () => {
-    const done = run(levelOpened(session), answerPicked('a'), nextRequested({ idempotencyKey: 'x' }), answerPicked('b'), nextRequested({ idempotencyKey: 'end' }));
+    const done = run(
+      levelOpened(session),
+      answerPicked('a'),
+      nextRequested({ idempotencyKey: 'x' }),
+      answerPicked('b'),
+      nextRequested({ idempotencyKey: 'end' }),
+    );
     const failed = playReducer(done, submitFailed());
     expect(failed).toMatchObject({ phase: 'submitting', failed: true, idempotencyKey: 'end' });
     expect(playReducer(failed, submitRetried())).toMatchObject({ failed: false, idempotencyKey: 'end' });
@@ -95,7 +101,14 @@ describe('play machine', () => {
   it('shows the server result only after submitting', () => {
     const result = { session_id: session.session_id, percentage: 50 } as QuizResult;
     expect(run(levelOpened(session), levelFinished(result)).phase).toBe('question');
-    const s = run(levelOpened(session), answerPicked('a'), nextRequested({ idempotencyKey: 'a' }), questionTimedOut(), nextRequested({ idempotencyKey: 'k' }), levelFinished(result));
+    const s = run(
+      levelOpened(session),
+      answerPicked('a'),
+      nextRequested({ idempotencyKey: 'a' }),
+      questionTimedOut(),
+      nextRequested({ idempotencyKey: 'k' }),
+      levelFinished(result),
+    );
     expect(s).toMatchObject({ phase: 'result', result: { percentage: 50 } });
   });
 

@@ -23,7 +23,11 @@ export function useLevelPlay(category: string, subcategory: string, level: numbe
     }
     // The error card names these; a toast as well would say it twice.
     const shownOnCard = ['level_locked', 'not_found', 'premium_locked'];
-    api('get_questions_by_level', { category, subcategory, level, language_id: languageId }, { expect: shownOnCard }).then(
+    api(
+      'get_questions_by_level',
+      { category, subcategory, level, language_id: languageId },
+      { expect: shownOnCard },
+    ).then(
       (session) => live && dispatch(levelOpened(session)),
       (e: unknown) => live && dispatch(levelFailed(isApiError(e) ? e.code : 'unknown')),
     );
@@ -37,7 +41,11 @@ export function useLevelPlay(category: string, subcategory: string, level: numbe
   useEffect(() => {
     if (!submitting) return;
     const { session, answers, idempotencyKey } = submitting;
-    api('submit_quiz_answers', { session_id: session.session_id, answers: JSON.stringify(answers) }, { idempotencyKey }).then(
+    api(
+      'submit_quiz_answers',
+      { session_id: session.session_id, answers: JSON.stringify(answers) },
+      { idempotencyKey },
+    ).then(
       (result) => {
         dispatch(levelFinished(result));
         dispatch(coinScoreChanged(result.user));

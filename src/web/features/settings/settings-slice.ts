@@ -38,5 +38,6 @@ const settingsSlice = createSlice({
   },
 });
 
-export const { settingsRequested, settingsLoaded, settingsRestored, settingsFailed, maintenanceReported } = settingsSlice.actions;
+export const { settingsRequested, settingsLoaded, settingsRestored, settingsFailed, maintenanceReported } =
+  settingsSlice.actions;
 export const settingsReducer = settingsSlice.reducer;
