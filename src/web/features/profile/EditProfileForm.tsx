@@ -36,6 +36,8 @@ export function EditProfileForm({ user }: { user: UserRecord }) {
         ...(canEditEmail ? { email: f.email.trim() } : {}),
       });
       dispatch(profileChanged(next));
+      // Show what the server kept (an emptied field is "not sent", so it stays as it was).
+      setF({ name: next.name, mobile: next.mobile, email: next.email });
       toast.success(t('profile.saved'));
     } catch {
       // Shown by the api client.

@@ -55,7 +55,8 @@ export default function ProfilePage() {
         <Link to={paths.profileStatistics}>{t('profile.statistics')}</Link>
         <Link to={paths.profileBookmarks}>{t('profile.bookmarks')}</Link>
       </nav>
-      <EditProfileForm user={user} />
+      {/* Keyed by the record: the form takes up a record refreshed from the server. */}
+      <EditProfileForm key={`${user.name}|${user.mobile}|${user.email}`} user={user} />
       <InterfaceLanguage />
       <ContentLanguagePicker card />
       <section className="card danger-zone">
