@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOBILE_RE, compactMobile } from './formats';
 
 /**
  * Field schemas shared by the actions. Multipart and urlencoded bodies carry every value as a
@@ -47,10 +48,8 @@ export const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: 'must be an email address' }));
 
-/** E.164: a plus, a country code and the number, 8 to 15 digits in all. */
-export const MOBILE_RE = /^\+[1-9]\d{7,14}$/;
 export const mobileField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[\s\-().]/g, '') : v),
+  (v) => (typeof v === 'string' ? compactMobile(v) : v),
   z.string({ error: 'must be text' }).regex(MOBILE_RE, { error: 'must include the country code' }),
 );
 

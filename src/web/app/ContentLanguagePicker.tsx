@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/use-translation';
 import { contentLanguageChosen } from '../features/languages/languages-slice';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { Segmented } from '../ui/Segmented';
 
 /**
  * The language of the questions, apart from the interface language (spec: several content
@@ -18,22 +19,17 @@ export function ContentLanguagePicker({ card = false }: { card?: boolean }) {
       <span className="muted" id="content-language-label">
         {t('contentLanguage.label')}
       </span>
-      <div className="segmented" role="radiogroup" aria-labelledby="content-language-label">
-        {list.map((l) => (
-          <button
-            key={l.id}
-            type="button"
-            role="radio"
-            aria-checked={current === l.id}
-            className={current === l.id ? 'seg active' : 'seg'}
-            lang={l.code}
-            onClick={() => dispatch(contentLanguageChosen(l.id))}
-            data-testid={`content-language-${l.code}`}
-          >
-            {l.language}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        labelledBy="content-language-label"
+        value={current}
+        onChange={(id) => dispatch(contentLanguageChosen(id))}
+        options={list.map((l) => ({
+          value: l.id,
+          label: l.language,
+          lang: l.code,
+          testId: `content-language-${l.code}`,
+        }))}
+      />
     </div>
   );
   return card ? <section className="card">{picker}</section> : picker;

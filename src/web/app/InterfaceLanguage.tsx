@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/use-translation';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { api } from '../lib/api-client';
+import { Segmented } from '../ui/Segmented';
 import { appLanguageChosen, APP_LANGUAGES } from '../features/languages/languages-slice';
 
 /** The interface language, saved on the account with update_profile {web_language}. */
@@ -17,22 +18,17 @@ export function InterfaceLanguage() {
   return (
     <section className="card">
       <h2>{t('profile.language')}</h2>
-      <div className="segmented" role="radiogroup" aria-label={t('profile.language')}>
-        {APP_LANGUAGES.map((l) => (
-          <button
-            key={l.code}
-            type="button"
-            role="radio"
-            aria-checked={current === l.code}
-            className={current === l.code ? 'seg active' : 'seg'}
-            lang={l.code}
-            onClick={() => choose(l.code)}
-            data-testid={`app-language-${l.code}`}
-          >
-            {l.name}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        label={t('profile.language')}
+        value={current}
+        onChange={choose}
+        options={APP_LANGUAGES.map((l) => ({
+          value: l.code,
+          label: l.name,
+          lang: l.code,
+          testId: `app-language-${l.code}`,
+        }))}
+      />
     </section>
   );
 }

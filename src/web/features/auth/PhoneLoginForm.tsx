@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { Field } from '../../ui/Field';
-import { MOBILE_RE, toE164 } from './profile-step';
+import { MOBILE_RE } from '../../../core/contract/formats';
+import { toE164 } from './profile-step';
 
 /** Phone sign-in: country code and number, then a 6-digit code by SMS. */
 export function PhoneLoginForm() {

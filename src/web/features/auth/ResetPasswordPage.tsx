@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Forgot password: ask for a code by e-mail, then set a new password with it. */
 export default function ResetPasswordPage() {
@@ -80,26 +81,13 @@ export default function ResetPasswordPage() {
             value={f.code}
             onChange={set('code')}
           />
-          <Field
+          <NewPasswordFields
             label={t('auth.newPassword')}
-            testId="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            hint={t('auth.passwordHint')}
-            value={f.password}
-            onChange={set('password')}
-          />
-          <Field
-            label={t('auth.confirmPassword')}
-            testId="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={mismatch ? t('auth.passwordsMismatch') : undefined}
-            value={f.confirm}
-            onChange={set('confirm')}
+            password={f.password}
+            confirm={f.confirm}
+            mismatch={mismatch}
+            onPassword={set('password')}
+            onConfirm={set('confirm')}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="submit">
             {t('auth.setPassword')}

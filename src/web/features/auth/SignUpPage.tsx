@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
 import { saveSignUpExtras } from './signup-extras';
 
 /** Sign up with e-mail: a 6-digit code is then e-mailed and entered on the verify screen. */
@@ -54,26 +55,13 @@ export default function SignUpPage() {
           value={f.email}
           onChange={set('email')}
         />
-        <Field
+        <NewPasswordFields
           label={t('auth.password')}
-          testId="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint={t('auth.passwordHint')}
-          value={f.password}
-          onChange={set('password')}
-        />
-        <Field
-          label={t('auth.confirmPassword')}
-          testId="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={mismatch ? t('auth.passwordsMismatch') : undefined}
-          value={f.confirm}
-          onChange={set('confirm')}
+          password={f.password}
+          confirm={f.confirm}
+          mismatch={mismatch}
+          onPassword={set('password')}
+          onConfirm={set('confirm')}
         />
         <Field
           label={t('auth.referralCode')}

@@ -2,6 +2,7 @@ import type { IdentityProof } from '../../../core/contract';
 import { loggedIn } from '../../app/events';
 import type { AppDispatch } from '../../app/store';
 import { api } from '../../lib/api-client';
+import { compactMobile } from '../../../core/contract/formats';
 
 /** Sign-up extras the profile step may send (a referral code, a name typed at sign-up). */
 export interface ProfileExtras {
@@ -33,13 +34,10 @@ export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch
   return user;
 }
 
-/** E.164: a plus, a country code and the number, 8 to 15 digits (the server's rule). */
-export const MOBILE_RE = /^\+[1-9]\d{7,14}$/;
-
 /** Joins a country code and a number into E.164, dropping spaces, dashes and a leading 0. */
 export function toE164(countryCode: string, number: string): string {
   const cc = countryCode.replace(/[^\d]/g, '');
-  const n = number.replace(/[\s\-().]/g, '');
+  const n = compactMobile(number);
   if (n.startsWith('+')) return n;
   return `+${cc}${n.replace(/^0+/, '')}`;
 }

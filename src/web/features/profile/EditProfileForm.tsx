@@ -6,8 +6,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
-
-const MOBILE_RE = /^\+[1-9]\d{7,14}$/;
+import { MOBILE_RE, compactMobile } from '../../../core/contract/formats';
 
 /** Edits name and mobile; the e-mail only on mobile accounts (spec §4). */
 export function EditProfileForm({ user }: { user: UserRecord }) {
@@ -21,7 +20,7 @@ export function EditProfileForm({ user }: { user: UserRecord }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const mobile = f.mobile.replace(/[\s\-().]/g, '');
+    const mobile = compactMobile(f.mobile);
     if (mobile && !MOBILE_RE.test(mobile)) {
       setMobileError(t('auth.mobileInvalid'));
       return;

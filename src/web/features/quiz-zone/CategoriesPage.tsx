@@ -1,11 +1,11 @@
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
-import { ChevronIcon, LockIcon } from '../../ui/icons';
+import { LockIcon } from '../../ui/icons';
+import { LinkTile } from '../../ui/LinkTile';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
@@ -33,35 +33,19 @@ export default function CategoriesPage() {
         <ul className="grid cards-grid">
           {state.data.map((c) => (
             <li key={c.id}>
-              <Link
+              <LinkTile
                 to={paths.quizZoneCategory(c.slug)}
-                className="tile"
-                state={{ title: c.category_name }}
-                data-testid={`category-${c.slug}`}
+                name={c.category_name}
+                image={c.image}
+                testId={`category-${c.slug}`}
               >
-                <img
-                  src={c.image || '/icons/icon.svg'}
-                  alt=""
-                  className="tile-image"
-                  loading="lazy"
-                  width={64}
-                  height={64}
-                />
-                <span className="tile-body">
-                  <span className="tile-name" dir="auto">
-                    {c.category_name}
+                {t('quiz.questionCount', { count: c.no_of_que })}
+                {c.is_premium && !c.has_unlocked && (
+                  <span className="tag">
+                    <LockIcon size={14} /> {t('quiz.premium', { coins: c.coins })}
                   </span>
-                  <span className="tile-meta">
-                    {t('quiz.questionCount', { count: c.no_of_que })}
-                    {c.is_premium && !c.has_unlocked && (
-                      <span className="tag">
-                        <LockIcon size={14} /> {t('quiz.premium', { coins: c.coins })}
-                      </span>
-                    )}
-                  </span>
-                </span>
-                <ChevronIcon />
-              </Link>
+                )}
+              </LinkTile>
             </li>
           ))}
         </ul>

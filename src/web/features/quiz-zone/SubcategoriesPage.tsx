@@ -1,11 +1,11 @@
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
-import { ChevronIcon } from '../../ui/icons';
+import { LinkTile } from '../../ui/LinkTile';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { titleFromSlug } from './slug-title';
@@ -37,30 +37,14 @@ export default function SubcategoriesPage() {
         <ul className="grid cards-grid">
           {state.data.map((s) => (
             <li key={s.id}>
-              <Link
+              <LinkTile
                 to={paths.quizZoneLevels(category, s.slug)}
-                className="tile"
-                state={{ title: s.subcategory_name }}
-                data-testid={`subcategory-${s.slug}`}
+                name={s.subcategory_name}
+                image={s.image}
+                testId={`subcategory-${s.slug}`}
               >
-                <img
-                  src={s.image || '/icons/icon.svg'}
-                  alt=""
-                  className="tile-image"
-                  loading="lazy"
-                  width={64}
-                  height={64}
-                />
-                <span className="tile-body">
-                  <span className="tile-name" dir="auto">
-                    {s.subcategory_name}
-                  </span>
-                  <span className="tile-meta">
-                    {t('quiz.levelCount', { count: s.maxlevel })} · {t('quiz.questionCount', { count: s.no_of_que })}
-                  </span>
-                </span>
-                <ChevronIcon />
-              </Link>
+                {t('quiz.levelCount', { count: s.maxlevel })} · {t('quiz.questionCount', { count: s.no_of_que })}
+              </LinkTile>
             </li>
           ))}
         </ul>
