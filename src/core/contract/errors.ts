@@ -39,6 +39,13 @@ export const ERRORS = {
   session_finished: { status: 409, message: 'This quiz has already been submitted.' },
   session_expired: { status: 409, message: 'This quiz has expired.' },
   already_played: { status: 409, message: 'You have already played.' },
+  lifeline_used: { status: 409, message: 'Lifeline already used.' },
+  lifeline_not_allowed: { status: 409, message: 'This lifeline is not allowed.' },
+  hint_limit: { status: 409, message: 'No more hints for this word.' },
+  bookmark_remove_failed: { status: 404, message: 'Cannot remove question from bookmark.' },
+  report_reason_required: { status: 400, message: 'A reason is required when reporting a question.' },
+  select_questions: { status: 400, message: 'Select the number of questions.' },
+  select_timer: { status: 400, message: 'Select the number of timer.' },
   not_enough_coins: { status: 409, message: "You don't have enough coins." },
   idempotency_conflict: {
     status: 409,

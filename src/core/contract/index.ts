@@ -3,6 +3,7 @@ import { accountActions } from './account';
 import { authActions } from './auth';
 import { quizActions } from './quiz';
 import { settingsActions } from './settings';
+import { soloActions } from './solo';
 import { walletActions } from './wallet';
 
 export * from './errors';
@@ -11,8 +12,10 @@ export type * from './account';
 export type * from './auth';
 export type * from './quiz';
 export type * from './settings';
+export type * from './solo';
 export type * from './wallet';
 export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
+export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';
 export { SETTING_PAGES } from './settings';
 export { PROFILE_IMAGE_MAX_BYTES } from './account';
 
@@ -22,6 +25,7 @@ export const ACTIONS = {
   ...accountActions,
   ...settingsActions,
   ...quizActions,
+  ...soloActions,
   ...walletActions,
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { action } from './define';
+import type { Lifeline, SoloMode } from '../rules/solo-modes';
 import { idField, intField, jsonField, languageIdField, slugField, optionalText } from './fields';
 
 /** Category modes (the spec's `type` of get_categories), numbered as the reference product. */
@@ -13,7 +14,7 @@ export const CATEGORY_TYPES = {
 } as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[keyof typeof CATEGORY_TYPES];
 
-export const QUESTION_TYPES = ['mcq', 'true_false', 'multi_select', 'sequence', 'match'] as const;
+export const QUESTION_TYPES = ['mcq', 'true_false', 'multi_select', 'sequence', 'match', 'word'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export interface Category {
@@ -66,24 +67,71 @@ export interface PlayQuestion {
   id: number;
   question: string;
   question_type: QuestionType;
+  /**
+   * mcq, true_false, multi_select: the choices; sequence: the items, shuffled; match: the left
+   * items; word: empty.
+   */
   options: QuestionOption[];
-  /** Solo modes ship the answer for instant feedback; rewards are still graded by the server. */
+  /** match: the right items, shuffled (ids "1".."5"); empty otherwise. */
+  match_options: QuestionOption[];
+  /**
+   * Solo modes ship the answer for instant feedback; rewards are still graded by the server.
+   * Canonical forms (see `canonicalAnswer`): "b"; multi_select "a,c"; sequence "c,a,b";
+   * match "a:2,b:1,c:3"; word the normalized word ("ELEPHANT").
+   */
   answer: string;
   explanation: string;
   image: string;
+  /** A URL of the question's audio (audio mode), or "". */
+  audio: string;
+  /** Question and options hold TeX between `$...$` (maths mania). */
+  latex: boolean;
   marks: number;
+  bookmarked: boolean;
+}
+
+/** A fun-and-learn comprehension text. */
+export interface Comprehension {
+  id: number;
+  slug: string;
+  title: string;
+  detail: string;
+  video_url: string;
+  no_of_que: number;
+  /** The player's best points on it, and whether they passed it. */
+  best_score: number;
+  played: boolean;
 }
 
 export interface PlaySession {
   session_id: string;
-  mode: 'quiz_zone';
+  mode: SoloMode;
   category: string;
   subcategory: string;
+  /** The level or round played; 0 where a mode has none. */
   level: number;
+  /** Levels or rounds in the subcategory; 0 where a mode has none. */
+  max_level: number;
+  /** A heading for the play screen (category, text title, date). */
+  title: string;
   started_at: string;
   deadline: string;
   server_time: string;
+  /** Seconds for each question; 0 when the whole quiz has one clock (`total_seconds`). */
   seconds_per_question: number;
+  /** Self challenge: the player's chosen minutes, in seconds; 0 otherwise. */
+  total_seconds: number;
+  /** Whether this play can earn coins and score (statistics are always kept). */
+  rewards: boolean;
+  lifelines: Lifeline[];
+  lifeline_cost: number;
+  /** Guess the word: coins a hint costs and hints a word allows; 0 elsewhere. */
+  hint_cost: number;
+  max_hints: number;
+  /** Fun and learn: the text the questions are about. */
+  comprehension: Comprehension | null;
+  /** Daily quiz: the player's local date. */
+  daily_date: string;
   questions: PlayQuestion[];
 }
 
@@ -96,7 +144,10 @@ export interface ReviewItem {
 
 export interface QuizResult {
   session_id: string;
+  mode: SoloMode;
   total: number;
+  /** Questions skipped with the lifeline: neither right nor wrong. */
+  skipped: number;
   correct: number;
   incorrect: number;
   unanswered: number;
@@ -108,6 +159,8 @@ export interface QuizResult {
   coins: number;
   passed: boolean;
   first_clear: boolean;
+  /** Coins spent on lifelines and hints in this play. */
+  coins_spent: number;
   level: number;
   max_level: number;
   next_level_unlocked: boolean;
@@ -132,7 +185,7 @@ export interface UserStatistics {
 
 const answerItem = z.object({
   question_id: idField,
-  answer: z.string().max(16).nullable(),
+  answer: z.string().max(200).nullable(),
 });
 
 export const quizActions = {
@@ -147,6 +200,7 @@ export const quizActions = {
   }),
   get_subcategory_by_maincategory: action<Subcategory[]>()({
     input: z.object({
+      type: intField(1, 6).default(1),
       language_id: languageIdField,
       category_slug: slugField,
       subcategory_slug: slugField.optional(),
@@ -155,7 +209,13 @@ export const quizActions = {
     mutates: false,
   }),
   get_level_data: action<LevelData>()({
-    input: z.object({ category_slug: slugField, subcategory_slug: slugField, language_id: languageIdField }),
+    input: z.object({
+      category_slug: slugField,
+      subcategory_slug: slugField,
+      language_id: languageIdField,
+      /** The category type (mode) whose levels or rounds to show; quiz zone by default. */
+      type: intField(1, 6).default(1),
+    }),
     access: 'user',
     mutates: false,
   }),

@@ -11,7 +11,7 @@ export interface RewardRules {
   quiz_coin_full_percentage: number;
   /** Coins for a fully won quiz-zone level. */
   quiz_zone_max_coins: number;
-  /** Percentage of correct answers that clears a level and unlocks the next one. */
+  /** Percentage of correct answers that clears a level (or round) and unlocks the next one. */
   quiz_zone_pass_percentage: number;
   /** Seconds a player has for each question. */
   quiz_zone_question_seconds: number;
@@ -20,7 +20,39 @@ export interface RewardRules {
   welcome_bonus: number;
   referral_new_user: number;
   referral_referrer: number;
+  /** Coins each lifeline costs. */
   lifeline_cost: number;
+
+  // Per-mode timing and full coins (a mode pays its coins by the same floor/full curve).
+  multi_match_question_seconds: number;
+  multi_match_max_coins: number;
+  fun_n_learn_question_seconds: number;
+  fun_n_learn_max_coins: number;
+  guess_the_word_question_seconds: number;
+  guess_the_word_max_coins: number;
+  /** Coins one guess-the-word hint costs. */
+  guess_the_word_hint_cost: number;
+  /** Hints a player may take on one word. */
+  guess_the_word_max_hints: number;
+  audio_question_seconds: number;
+  audio_max_coins: number;
+  maths_question_seconds: number;
+  maths_max_coins: number;
+  true_false_question_seconds: number;
+  true_false_max_coins: number;
+  /** Questions in one true/false quiz. */
+  true_false_questions: number;
+  /** True/false quizzes a day that pay coins and score; later ones count for statistics only. */
+  true_false_rewarded_per_day: number;
+  daily_quiz_question_seconds: number;
+  daily_quiz_max_coins: number;
+  /** Questions in the daily quiz when the operator scheduled none. */
+  daily_quiz_questions: number;
+  bookmark_question_seconds: number;
+  /** Longest self challenge a player may choose, in minutes. */
+  self_challenge_max_minutes: number;
+  /** Most questions a self challenge may have. */
+  self_challenge_max_questions: number;
 }
 
 export const DEFAULT_REWARD_RULES: RewardRules = {
@@ -35,4 +67,27 @@ export const DEFAULT_REWARD_RULES: RewardRules = {
   referral_new_user: 50,
   referral_referrer: 100,
   lifeline_cost: 10,
+
+  multi_match_question_seconds: 60,
+  multi_match_max_coins: 10,
+  fun_n_learn_question_seconds: 30,
+  fun_n_learn_max_coins: 5,
+  guess_the_word_question_seconds: 60,
+  guess_the_word_max_coins: 10,
+  guess_the_word_hint_cost: 5,
+  guess_the_word_max_hints: 3,
+  audio_question_seconds: 30,
+  audio_max_coins: 10,
+  maths_question_seconds: 30,
+  maths_max_coins: 10,
+  true_false_question_seconds: 30,
+  true_false_max_coins: 5,
+  true_false_questions: 10,
+  true_false_rewarded_per_day: 3,
+  daily_quiz_question_seconds: 30,
+  daily_quiz_max_coins: 10,
+  daily_quiz_questions: 10,
+  bookmark_question_seconds: 30,
+  self_challenge_max_minutes: 30,
+  self_challenge_max_questions: 50,
 };
