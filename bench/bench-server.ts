@@ -6,7 +6,7 @@ import { buildApp } from '../src/server/app';
 import { openAndPrepare } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
 import { listCategories } from '../src/server/domain/content';
-import { openLevelSession } from '../src/server/domain/quiz-zone';
+import { openLevel } from '../src/server/domain/play/openers';
 
 const config = loadConfig({
   ...process.env,
@@ -24,13 +24,15 @@ bare.post('/bare/empty', async () => ({ error: false, data: { ok: true } }));
 bare.post('/bare/get_categories', async () => ({ error: false, data: await listCategories(db, 1, 1) }));
 bare.post('/bare/get_questions_by_level', async () => ({
   error: false,
-  data: await openLevelSession(db, app.services.settings, {
-    userId: Number(process.env.BENCH_USER_ID ?? userId),
-    languageId: 1,
-    category: 'sports',
-    subcategory: 'football-and-ball-games',
-    level: 1,
-  }),
+  data: await openLevel(
+    { db, settings: app.services.settings, userId: Number(process.env.BENCH_USER_ID ?? userId), languageId: 1 },
+    'quiz_zone',
+    {
+      category: 'sports',
+      subcategory: 'football-and-ball-games',
+      level: 1,
+    },
+  ),
 }));
 await bare.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });
 process.send?.('ready');

@@ -11,7 +11,12 @@ const typeOf = z.enum(['category', 'subcategory'], { error: 'must be category or
 const roundField = intField(1, 1000).optional();
 
 /** An IANA zone name ("Asia/Kolkata"); unknown names fall back to `gmt_format`. */
-const timezoneField = z.string().trim().max(64).regex(/^[A-Za-z0-9_+\-/]*$/, { error: 'must be a timezone' }).optional();
+const timezoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]*$/, { error: 'must be a timezone' })
+  .optional();
 /** The player's UTC offset, "+05:30" or "-03:00" (UTC−12..UTC+14). */
 const gmtField = z.string().trim().max(12).optional();
 
@@ -227,7 +232,3 @@ export const soloActions = {
     mutates: true,
   }),
 };
-
-
-
-

@@ -42,11 +42,17 @@ export interface LevelOutcome {
  * What a finished quiz-zone level earns and unlocks. Replaying a level never pays coins
  * again, and adds score only beyond the player's best on it, so a level cannot be farmed.
  */
-export function levelOutcome(correct: number, total: number, s: LevelState, r: RewardRules): LevelOutcome {
+export function levelOutcome(
+  correct: number,
+  total: number,
+  s: LevelState,
+  r: RewardRules,
+  maxCoins: number = r.quiz_zone_max_coins,
+): LevelOutcome {
   const passed = levelPassed(correct, total, r);
   const points = quizScore(correct, r);
   const firstClear = passed && !s.clearedBefore;
-  const coins = firstClear ? quizReward(correct, total, r, r.quiz_zone_max_coins) : 0;
+  const coins = firstClear ? quizReward(correct, total, r, maxCoins) : 0;
   const canUnlock = passed && s.level === s.unlockedLevel && s.level < s.maxLevel;
   const unlockedLevel = canUnlock ? s.level + 1 : s.unlockedLevel;
   return {

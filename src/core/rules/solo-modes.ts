@@ -57,7 +57,13 @@ export function modeRule(mode: SoloMode, r: RewardRules): ModeRule {
         lifelines: ALL_LIFELINES,
       };
     case 'multi_match':
-      return { ...base, seconds: r.multi_match_question_seconds, maxCoins: r.multi_match_max_coins, reward: 'level', locks: true };
+      return {
+        ...base,
+        seconds: r.multi_match_question_seconds,
+        maxCoins: r.multi_match_max_coins,
+        reward: 'level',
+        locks: true,
+      };
     case 'fun_n_learn':
       return { ...base, seconds: r.fun_n_learn_question_seconds, maxCoins: r.fun_n_learn_max_coins, reward: 'level' };
     case 'guess_the_word':
@@ -98,17 +104,15 @@ export function modeRule(mode: SoloMode, r: RewardRules): ModeRule {
 }
 
 /** Why a lifeline may not be used now, or null when it may. */
-export function lifelineRefusal(
-  o: {
-    lifeline: Lifeline;
-    allowed: readonly Lifeline[];
-    /** Lifelines already used in this session, with the question each was used on. */
-    used: readonly { lifeline: Lifeline; question_id: number }[];
-    questionId: number;
-    questionType: string;
-    isLastQuestion: boolean;
-  },
-): 'lifeline_used' | 'lifeline_not_allowed' | null {
+export function lifelineRefusal(o: {
+  lifeline: Lifeline;
+  allowed: readonly Lifeline[];
+  /** Lifelines already used in this session, with the question each was used on. */
+  used: readonly { lifeline: Lifeline; question_id: number }[];
+  questionId: number;
+  questionType: string;
+  isLastQuestion: boolean;
+}): 'lifeline_used' | 'lifeline_not_allowed' | null {
   if (!o.allowed.includes(o.lifeline)) return 'lifeline_not_allowed';
   if (o.used.some((u) => u.lifeline === o.lifeline)) return 'lifeline_used';
   if (o.lifeline === 'fifty_fifty' && o.questionType !== 'mcq') return 'lifeline_not_allowed';
@@ -116,7 +120,8 @@ export function lifelineRefusal(
   if ((o.lifeline === 'fifty_fifty' || o.lifeline === 'reset_timer') && o.questionType === 'word')
     return 'lifeline_not_allowed';
   const other = o.lifeline === 'fifty_fifty' ? 'audience_poll' : o.lifeline === 'audience_poll' ? 'fifty_fifty' : null;
-  if (other && o.used.some((u) => u.lifeline === other && u.question_id === o.questionId)) return 'lifeline_not_allowed';
+  if (other && o.used.some((u) => u.lifeline === other && u.question_id === o.questionId))
+    return 'lifeline_not_allowed';
   if (o.lifeline === 'skip' && o.isLastQuestion) return 'lifeline_not_allowed';
   return null;
 }

@@ -4,6 +4,7 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { quizZoneHandlers } from './quiz-zone';
 import { settingsHandlers } from './settings';
+import { soloHandlers } from './solo';
 import { walletHandlers } from './wallet';
 
 /** Every action's handler, by name. */
@@ -12,5 +13,6 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...accountHandlers,
   ...settingsHandlers,
   ...quizZoneHandlers,
+  ...soloHandlers,
   ...walletHandlers,
 };

@@ -2,7 +2,11 @@ import { sql } from '../db/client';
 import { categoryBySlug, listCategories, listSubcategories } from '../domain/content';
 import { resolveLanguageId } from '../domain/languages';
 import { levelData } from '../domain/level-progress';
-import { openLevelSession, submitLevelSession } from '../domain/quiz-zone';
+import { openLevel } from '../domain/play/openers';
+import { submitSession } from '../domain/play/grade';
+import { modeRule } from '../../core/rules/solo-modes';
+import { MODE_OF_TYPE } from '../domain/content';
+import { AppError } from '../http/errors';
 import { readStatistics } from '../domain/statistics';
 import { me, type ActionContext, type Handlers } from '../http/context';
 
@@ -25,27 +29,29 @@ export const quizZoneHandlers: Handlers<
   | 'set_users_statistics'
   | 'get_users_statistics'
 > = {
-  async get_categories({ type, language_id }, { db, services }) {
+  async get_categories({ type, language_id }, { db, services, user }) {
     const lang = await resolveLanguageId(db, services.settings, language_id);
-    return listCategories(db, lang, type);
+    return listCategories(db, lang, type, user?.id);
   },
 
-  async get_subcategory_by_maincategory({ language_id, category_slug, subcategory_slug }, { db, services }) {
+  async get_subcategory_by_maincategory({ type, language_id, category_slug, subcategory_slug }, { db, services }) {
     const lang = await resolveLanguageId(db, services.settings, language_id);
-    const cat = await categoryBySlug(db, lang, category_slug);
+    const cat = await categoryBySlug(db, lang, category_slug, type);
     return listSubcategories(db, cat.id, subcategory_slug);
   },
 
-  async get_level_data({ category_slug, subcategory_slug, language_id }, ctx) {
+  async get_level_data({ category_slug, subcategory_slug, language_id, type }, ctx) {
     const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
-    return levelData(ctx.db, me(ctx).id, 'quiz_zone', category_slug, subcategory_slug, lang);
+    const mode = MODE_OF_TYPE[type];
+    if (!mode || mode === 'fun_n_learn')
+      throw new AppError('not_found', { field: 'type', message: 'This mode has no levels.' });
+    const locks = modeRule(mode, await ctx.services.settings.rules(ctx.db)).locks;
+    return levelData(ctx.db, me(ctx).id, mode, category_slug, subcategory_slug, lang, type, locks);
   },
 
   async get_questions_by_level({ category, subcategory, level, language_id }, ctx) {
     const languageId = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
-    return openLevelSession(ctx.db, ctx.services.settings, {
-      userId: me(ctx).id,
-      languageId,
+    return openLevel({ db: ctx.db, settings: ctx.services.settings, userId: me(ctx).id, languageId }, 'quiz_zone', {
       category,
       subcategory,
       level,
@@ -53,7 +59,7 @@ export const quizZoneHandlers: Handlers<
   },
 
   async submit_quiz_answers({ session_id, answers }, ctx) {
-    return submitLevelSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers);
+    return submitSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers);
   },
 
   // The spec's client reports level progress; the server keeps its own from graded sessions

@@ -1,12 +1,24 @@
-import type { Category, Subcategory } from '../../core/contract';
+import { CATEGORY_TYPES, type Category, type SoloMode, type Subcategory } from '../../core/contract';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 
-/** Categories of a mode in a language, with their counts. */
-export function listCategories(db: Db, languageId: number, type: number): Promise<Category[]> {
+/** The level/round modes by category type. */
+export const MODE_OF_TYPE: Record<number, SoloMode> = {
+  [CATEGORY_TYPES.quiz_zone]: 'quiz_zone',
+  [CATEGORY_TYPES.fun_n_learn]: 'fun_n_learn',
+  [CATEGORY_TYPES.guess_the_word]: 'guess_the_word',
+  [CATEGORY_TYPES.audio]: 'audio',
+  [CATEGORY_TYPES.maths]: 'maths',
+  [CATEGORY_TYPES.multi_match]: 'multi_match',
+};
+
+/** Categories of a mode in a language, with their counts and the player's unlocks. */
+export function listCategories(db: Db, languageId: number, type: number, userId?: number): Promise<Category[]> {
   return db.rows<Category>(sql`
     SELECT c.id, c.slug, c.name AS category_name, c.image, c.language_id, c.type,
-      c.premium_price > 0 AS is_premium, c.premium_price AS coins, c.premium_price = 0 AS has_unlocked,
+      c.premium_price > 0 AS is_premium, c.premium_price AS coins,
+      (c.premium_price = 0 OR EXISTS (SELECT 1 FROM premium_unlocks u WHERE u.user_id = ${userId ?? 0}
+        AND u.type = c.type AND u.slug = c.slug)) AS has_unlocked,
       (SELECT count(*) FROM subcategories s WHERE s.category_id = c.id AND s.status = 1)::int AS no_of_subcategories,
       coalesce(q.n, 0)::int AS no_of_que, coalesce(q.maxlevel, 0)::int AS maxlevel
     FROM categories c
@@ -20,15 +32,24 @@ export interface CategoryRow {
   id: number;
   slug: string;
   name: string;
+  type: number;
   premium_price: number;
 }
 
-/** A category by slug in a language, or a 404. */
-export async function categoryBySlug(db: Db, languageId: number, slug: string): Promise<CategoryRow> {
-  const c = await db.one<CategoryRow>(sql`SELECT id, slug, name, premium_price FROM categories
-    WHERE language_id = ${languageId} AND slug = ${slug} AND status = 1`);
+/** A category of a mode by slug in a language, or a 404. */
+export async function categoryBySlug(db: Db, languageId: number, slug: string, type = 1): Promise<CategoryRow> {
+  const c = await db.one<CategoryRow>(sql`SELECT id, slug, name, type, premium_price FROM categories
+    WHERE language_id = ${languageId} AND type = ${type} AND slug = ${slug} AND status = 1`);
   if (!c) throw new AppError('not_found', { field: 'category', message: 'No such category.' });
   return c;
+}
+
+/** Refuses a premium category the player has not unlocked. */
+export async function assertUnlocked(db: Db, userId: number, c: { type: number; slug: string; premium_price: number }) {
+  if (c.premium_price <= 0) return;
+  const u = await db.one(sql`SELECT 1 AS ok FROM premium_unlocks
+    WHERE user_id = ${userId} AND type = ${c.type} AND slug = ${c.slug}`);
+  if (!u) throw new AppError('premium_locked');
 }
 
 /** Subcategories of a category (or the one named), with level and question counts. */
@@ -45,21 +66,22 @@ export function listSubcategories(db: Db, categoryId: number, slug?: string): Pr
 }
 
 /**
- * Levels of a subcategory, found by slugs in any language (progress is kept by slug, so a
- * player's levels are the same whichever language they play in).
+ * Levels (or rounds) of a subcategory of a mode, found by slugs in any language (progress is
+ * kept by slug, so a player's levels are the same whichever language they play in).
  */
 export async function subcategoryLevels(
   db: Db,
   categorySlug: string,
   subcategorySlug: string,
+  type = 1,
 ): Promise<{ maxLevel: number; counts: Map<number, number> }> {
   const rows = await db.rows<{ level: number; n: number }>(sql`
     SELECT q.level, count(*)::int AS n FROM questions q
     JOIN subcategories s ON s.id = q.subcategory_id JOIN categories c ON c.id = s.category_id
-    WHERE c.slug = ${categorySlug} AND s.slug = ${subcategorySlug} AND q.status = 1
+    WHERE c.type = ${type} AND c.slug = ${categorySlug} AND s.slug = ${subcategorySlug} AND q.status = 1
       AND s.status = 1 AND c.status = 1 AND c.language_id = (
         SELECT c2.language_id FROM categories c2 JOIN languages l ON l.id = c2.language_id
-        WHERE c2.slug = ${categorySlug} AND c2.status = 1 ORDER BY l.is_default DESC, l.id LIMIT 1)
+        WHERE c2.type = ${type} AND c2.slug = ${categorySlug} AND c2.status = 1 ORDER BY l.is_default DESC, l.id LIMIT 1)
     GROUP BY q.level ORDER BY q.level`);
   if (rows.length === 0) throw new AppError('not_found', { field: 'subcategory', message: 'No such subcategory.' });
   return { maxLevel: Math.max(...rows.map((r) => r.level)), counts: new Map(rows.map((r) => [r.level, r.n])) };

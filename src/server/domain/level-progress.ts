@@ -36,15 +36,18 @@ export async function levelData(
   category: string,
   subcategory: string,
   languageId: number,
+  type = 1,
+  locks = true,
 ): Promise<LevelData> {
-  const { maxLevel, counts } = await subcategoryLevels(db, category, subcategory);
+  const { maxLevel, counts } = await subcategoryLevels(db, category, subcategory, type);
   const names = await db.one<{ category_name: string; subcategory_name: string }>(sql`
     SELECT c.name AS category_name, s.name AS subcategory_name
     FROM categories c JOIN subcategories s ON s.category_id = c.id
-    WHERE c.slug = ${category} AND s.slug = ${subcategory}
+    WHERE c.type = ${type} AND c.slug = ${category} AND s.slug = ${subcategory}
     ORDER BY (c.language_id = ${languageId}) DESC, c.language_id LIMIT 1`);
   const p = await readProgress(db, userId, mode, category, subcategory);
-  const unlocked = Math.min(p.unlockedLevel, maxLevel);
+  // Rounds (modes without locks) are all open.
+  const unlocked = locks ? Math.min(p.unlockedLevel, maxLevel) : maxLevel;
   const levels = [];
   for (let level = 1; level <= maxLevel; level++) {
     const r = p.results.get(level);

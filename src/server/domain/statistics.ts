@@ -2,13 +2,20 @@ import type { UserStatistics } from '../../core/contract';
 import { sql, type Db } from '../db/client';
 
 /** Adds one finished quiz to a player's statistics, overall and for its category. */
-export async function recordStatistics(db: Db, userId: number, category: string, answered: number, correct: number) {
+export async function recordStatistics(
+  db: Db,
+  userId: number,
+  category: string | null,
+  answered: number,
+  correct: number,
+) {
   await db.run(sql`INSERT INTO user_statistics (user_id, questions_answered, correct_answers, quizzes_played)
     VALUES (${userId}, ${answered}, ${correct}, 1)
     ON CONFLICT (user_id) DO UPDATE SET
       questions_answered = user_statistics.questions_answered + EXCLUDED.questions_answered,
       correct_answers = user_statistics.correct_answers + EXCLUDED.correct_answers,
       quizzes_played = user_statistics.quizzes_played + 1, updated_at = now()`);
+  if (!category) return;
   await db.run(sql`INSERT INTO category_statistics (user_id, category, questions_answered, correct_answers)
     VALUES (${userId}, ${category}, ${answered}, ${correct})
     ON CONFLICT (user_id, category) DO UPDATE SET

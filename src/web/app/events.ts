@@ -11,3 +11,5 @@ export const loggedOut = createAction('session/loggedOut');
 export const coinScoreChanged = createAction<{ coins: number; all_time_score: number }>('session/coinScoreChanged');
 /** The server answered a new user record (profile edit, image upload). */
 export const profileChanged = createAction<UserRecord>('session/profileChanged');
+/** The server answered a new balance alone (a lifeline, a hint, an unlock paid in coins). */
+export const coinsChanged = createAction<number>('session/coinsChanged');

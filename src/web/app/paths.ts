@@ -12,6 +12,10 @@ export const paths = {
   quizZoneLevels: (category: string, sub: string) => `/quiz-zone/${enc(category)}/${enc(sub)}`,
   quizZonePlay: (category: string, sub: string, level: number) => `/quiz-zone/${enc(category)}/${enc(sub)}/${level}`,
   funAndLearn: '/fun-and-learn',
+  /** Fun and learn: a text's reading page, and its questions. */
+  funAndLearnText: (category: string, sub: string, id: number) => `/fun-and-learn/${enc(category)}/${enc(sub)}/${id}`,
+  funAndLearnPlay: (category: string, sub: string, id: number) =>
+    `/fun-and-learn/${enc(category)}/${enc(sub)}/${id}/play`,
   guessTheWord: '/guess-the-word',
   selfLearning: '/self-learning',
   contestPlay: '/contest-play',
@@ -26,6 +30,8 @@ export const paths = {
   profileBookmarks: '/profile/play-bookmark-questions',
   profileStatistics: '/profile/statistics',
   playBookmarks: '/play-bookmark-questions',
+  /** Plays the bookmarked questions, all of them or those of one category type. */
+  playBookmarksOf: (type?: number) => (type ? `/play-bookmark-questions?type=${type}` : '/play-bookmark-questions'),
   multiMatch: '/multi-match-questions',
   aboutUs: '/about-us',
   contactUs: '/contact-us',
@@ -34,6 +40,20 @@ export const paths = {
   instructions: '/instructions',
   faq: '/faq',
 } as const;
+
+/**
+ * The category → subcategory → level (round, text) tree under a mode's root
+ * (`/guess-the-word/animals/farm/2`).
+ */
+export function modeTree(root: string) {
+  return {
+    root,
+    category: (category: string) => `${root}/${enc(category)}`,
+    subcategory: (category: string, sub: string) => `${root}/${enc(category)}/${enc(sub)}`,
+    item: (category: string, sub: string, n: number) => `${root}/${enc(category)}/${enc(sub)}/${n}`,
+  };
+}
+export type ModeTree = ReturnType<typeof modeTree>;
 
 /** Paths the spec keeps for signed-in players (prefix match). */
 export const PROTECTED_PREFIXES = [

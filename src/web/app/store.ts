@@ -2,14 +2,15 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { PersistConfig, Storage } from 'redux-persist';
 import { authReducer } from '../features/auth/auth-slice';
 import { languagesReducer } from '../features/languages/languages-slice';
-import { playReducer } from '../features/quiz-zone/play-machine';
+import { playReducer } from '../features/play/play-machine';
 import { settingsReducer } from '../features/settings/settings-slice';
 
 export const rootReducer = combineReducers({
   auth: authReducer,
   settings: settingsReducer,
   languages: languagesReducer,
-  quizPlay: playReducer,
+  /** The solo play screen of every mode (transient, never persisted). */
+  play: playReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

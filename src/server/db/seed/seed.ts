@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATHS } from '../../paths';
 import { sql, type Db } from '../client';
+import { readModeFiles, seedModeFile } from './seed-modes';
 
 interface SeedQuestion {
   type: 'mcq' | 'true_false';
@@ -85,6 +86,13 @@ export async function seedDemoContent(db: Db, dir = PATHS.demoContent): Promise<
               AS x(level int, type text, question text, options jsonb, answer text, explanation text)`);
         }
       }
+    }
+    const languageIds = new Map(
+      (await tx.rows<{ id: number; code: string }>(sql`SELECT id, code FROM languages`)).map((l) => [l.code, l.id]),
+    );
+    for (const file of readModeFiles(join(dir, 'modes'))) {
+      const id = languageIds.get(file.language);
+      if (id) await seedModeFile(tx, id, file);
     }
     await tx.run(sql`INSERT INTO settings (key, value) VALUES ('home', ${JSON.stringify(HOME)}::jsonb)
       ON CONFLICT (key) DO NOTHING`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../core/contract';
-import { coinScoreChanged, loggedIn, loggedOut, profileChanged } from '../../app/events';
+import { coinScoreChanged, coinsChanged, loggedIn, loggedOut, profileChanged } from '../../app/events';
 import { authReducer, capitalizeName } from './auth-slice';
 
 const user: UserRecord = {
@@ -45,6 +45,13 @@ describe('auth slice', () => {
       coinScoreChanged({ coins: 25, all_time_score: 40 }),
     );
     expect(s.user).toMatchObject({ coins: 25, all_time_score: 40 });
+  });
+
+  it('updates the balance alone after a lifeline or hint, and ignores it when signed out', () => {
+    const s = authReducer(authReducer(init, loggedIn({ user, token: 't' })), coinsChanged(7));
+    expect(s.user?.coins).toBe(7);
+    expect(s.user?.all_time_score).toBe(user.all_time_score);
+    expect(authReducer(init, coinsChanged(7)).user).toBeNull();
   });
 
   it('takes a new profile record but ignores it when signed out', () => {

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { UserRecord } from '../../../core/contract';
-import { coinScoreChanged, loggedIn, loggedOut, profileChanged } from '../../app/events';
+import { coinScoreChanged, coinsChanged, loggedIn, loggedOut, profileChanged } from '../../app/events';
 
 export interface AuthState {
   user: UserRecord | null;
@@ -40,6 +40,9 @@ const authSlice = createSlice({
       if (!s.user) return;
       s.user.coins = payload.coins;
       s.user.all_time_score = payload.all_time_score;
+    });
+    b.addCase(coinsChanged, (s, { payload }) => {
+      if (s.user) s.user.coins = payload;
     });
   },
 });

@@ -1,0 +1,102 @@
+import type { Bookmark, BookmarkState, PlayedCategories, PremiumUnlock, ReportReceipt } from '../../core/contract';
+import { sql, type Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { categoryBySlug, MODE_OF_TYPE } from './content';
+import { moveCoins } from './ledger';
+import { loadPlayQuestions } from './play/sessions';
+
+async function assertQuestion(db: Db, questionId: number): Promise<void> {
+  const q = await db.one(sql`SELECT 1 AS ok FROM questions WHERE id = ${questionId} AND status = 1`);
+  if (!q) throw new AppError('not_found', { field: 'question_id', message: 'No such question.' });
+}
+
+/** Adds (status 1) or removes (status 0) a bookmark of the player's. */
+export async function setBookmark(db: Db, userId: number, questionId: number, status: number): Promise<BookmarkState> {
+  if (status === 1) {
+    await assertQuestion(db, questionId);
+    await db.run(sql`INSERT INTO bookmarks (user_id, question_id) VALUES (${userId}, ${questionId})
+      ON CONFLICT DO NOTHING`);
+    return { question_id: questionId, bookmarked: true };
+  }
+  const n = await db.run(sql`DELETE FROM bookmarks WHERE user_id = ${userId} AND question_id = ${questionId}`);
+  if (n === 0) throw new AppError('bookmark_remove_failed', { field: 'question_id' });
+  return { question_id: questionId, bookmarked: false };
+}
+
+/** The player's bookmarks, newest first, each with its question as played. */
+export async function listBookmarks(db: Db, userId: number, type?: number): Promise<Bookmark[]> {
+  const rows = await db.rows<{ question_id: number; type: number; category_name: string; created_at: string }>(sql`
+    SELECT b.question_id, c.type, c.name AS category_name, to_json(b.created_at) #>> '{}' AS created_at
+    FROM bookmarks b JOIN questions q ON q.id = b.question_id JOIN categories c ON c.id = q.category_id
+    WHERE b.user_id = ${userId} AND q.status = 1 ${type ? sql`AND c.type = ${type}` : sql``}
+    ORDER BY b.created_at DESC, b.question_id DESC LIMIT 500`);
+  const questions = new Map(
+    (
+      await loadPlayQuestions(
+        db,
+        userId,
+        rows.map((r) => r.question_id),
+      )
+    ).map((q) => [q.id, q]),
+  );
+  return rows.map((r) => ({
+    question_id: r.question_id,
+    type: r.type,
+    category_name: r.category_name,
+    question: questions.get(r.question_id)!,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Reports a question with a reason; reporting it again while open updates the reason. */
+export async function reportQuestion(
+  db: Db,
+  userId: number,
+  questionId: number,
+  message: string,
+): Promise<ReportReceipt> {
+  await assertQuestion(db, questionId);
+  const updated = await db.run(sql`UPDATE question_reports SET message = ${message}, updated_at = now()
+    WHERE user_id = ${userId} AND question_id = ${questionId} AND status = 'open'`);
+  if (updated === 0) {
+    await db.run(sql`INSERT INTO question_reports (user_id, question_id, message)
+      VALUES (${userId}, ${questionId}, ${message})`);
+  }
+  return { question_id: questionId, reported: true };
+}
+
+/** Unlocks a premium category for its coins, once (by mode and slug, so in every language). */
+export async function unlockPremium(
+  db: Db,
+  userId: number,
+  o: { languageId: number; type: number; slug: string },
+): Promise<PremiumUnlock> {
+  const cat = await categoryBySlug(db, o.languageId, o.slug, o.type);
+  const balance = async () =>
+    (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))!.coins;
+  if (cat.premium_price <= 0) return { category: cat.slug, has_unlocked: true, paid: 0, coins: await balance() };
+  const inserted = await db.run(sql`INSERT INTO premium_unlocks (user_id, type, slug, price)
+    VALUES (${userId}, ${o.type}, ${cat.slug}, ${cat.premium_price}) ON CONFLICT DO NOTHING`);
+  if (inserted === 0) return { category: cat.slug, has_unlocked: true, paid: 0, coins: await balance() };
+  // Fails with not_enough_coins, and the transaction takes the unlock row back with it.
+  const paid = await moveCoins(db, {
+    userId,
+    delta: -cat.premium_price,
+    reason: 'premium_category',
+    ref: `${o.type}/${cat.slug}`,
+    opId: `premium:${o.type}:${cat.slug}`,
+  });
+  return { category: cat.slug, has_unlocked: true, paid: cat.premium_price, coins: paid.balance };
+}
+
+/** Categories and subcategories of a mode the player has finished a play in. */
+export async function playedCategories(db: Db, userId: number, type: number): Promise<PlayedCategories> {
+  const mode = MODE_OF_TYPE[type] ?? 'quiz_zone';
+  const rows = await db.rows<{ category: string; subcategory: string }>(sql`SELECT DISTINCT category, subcategory
+    FROM level_results WHERE user_id = ${userId} AND mode = ${mode} ORDER BY category, subcategory`);
+  return {
+    type,
+    categories: [...new Set(rows.map((r) => r.category))],
+    subcategories: rows.map((r) => `${r.category}/${r.subcategory}`),
+  };
+}

@@ -1,0 +1,250 @@
+import type { QuizResult, ReviewItem } from '../../../core/contract';
+import { levelOutcome } from '../../../core/rules/level-progress';
+import { percentage, quizReward, quizScore } from '../../../core/rules/quiz-reward';
+import { isCorrectAnswer, modeRule, type SoloMode } from '../../../core/rules/solo-modes';
+import { sql, type Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { subcategoryLevels } from '../content';
+import { addScore, moveCoins } from '../ledger';
+import { readProgress } from '../level-progress';
+import type { SettingsStore } from '../settings-store';
+import { recordStatistics } from '../statistics';
+import { GRACE_SECONDS } from './sessions';
+
+/** Category types of the level and round modes (progress is kept per mode and slug). */
+const LEVEL_TYPES: Partial<Record<SoloMode, number>> = {
+  quiz_zone: 1,
+  guess_the_word: 3,
+  audio: 4,
+  maths: 5,
+  multi_match: 6,
+};
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  mode: SoloMode;
+  category: string;
+  subcategory: string;
+  level: number;
+  unit: string;
+  rewards: boolean;
+  question_ids: number[];
+  answer_key: Record<string, string>;
+  question_types: Record<string, string>;
+  result: QuizResult | null;
+  expired: boolean;
+}
+
+interface Reward {
+  coins: number;
+  score: number;
+  scoreGain: number;
+  passed: boolean;
+  firstClear: boolean;
+  maxLevel: number;
+  unlockedLevel: number;
+  nextLevelUnlocked: boolean;
+  rewarded: boolean;
+}
+
+const NO_REWARD: Omit<Reward, 'score' | 'passed'> = {
+  coins: 0,
+  scoreGain: 0,
+  firstClear: false,
+  maxLevel: 0,
+  unlockedLevel: 0,
+  nextLevelUnlocked: false,
+  rewarded: false,
+};
+
+/** A level, round or text: coins on the first pass, score beyond the best, unlocks. */
+async function levelReward(
+  db: Db,
+  s: SessionRow,
+  correct: number,
+  total: number,
+  settings: SettingsStore,
+): Promise<Reward> {
+  const rules = await settings.rules(db);
+  const rule = modeRule(s.mode, rules);
+  const type = LEVEL_TYPES[s.mode];
+  // Fun and learn keeps its results per text: the text's slug stands in the subcategory's place.
+  const sub = s.mode === 'fun_n_learn' ? s.unit : s.subcategory;
+  const maxLevel = type ? (await subcategoryLevels(db, s.category, s.subcategory, type)).maxLevel : 1;
+  const progress = await readProgress(db, s.user_id, s.mode, s.category, sub, true);
+  const before = progress.results.get(s.level);
+  const out = levelOutcome(
+    correct,
+    total,
+    {
+      level: s.level,
+      maxLevel,
+      unlockedLevel: rule.locks ? progress.unlockedLevel : maxLevel,
+      clearedBefore: before?.cleared ?? false,
+      bestScore: before?.best_score ?? 0,
+    },
+    rules,
+    rule.maxCoins,
+  );
+  await db.run(sql`INSERT INTO level_results (user_id, mode, category, subcategory, level, best_score, plays, cleared_at)
+    VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${s.level}, ${out.points}, 1,
+      ${out.passed ? sql`now()` : sql`NULL`})
+    ON CONFLICT (user_id, mode, category, subcategory, level) DO UPDATE SET
+      best_score = greatest(level_results.best_score, EXCLUDED.best_score),
+      plays = level_results.plays + 1,
+      cleared_at = coalesce(level_results.cleared_at, EXCLUDED.cleared_at)`);
+  if (rule.locks) {
+    await db.run(sql`INSERT INTO level_progress (user_id, mode, category, subcategory, unlocked_level)
+      VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${out.unlockedLevel})
+      ON CONFLICT (user_id, mode, category, subcategory) DO UPDATE SET
+        unlocked_level = greatest(level_progress.unlocked_level, EXCLUDED.unlocked_level)`);
+  }
+  if (out.coins > 0) {
+    const ref = `${s.category}/${sub}/${s.level}`;
+    // Keyed by level, not session: the first-pass reward exists once per player and level.
+    await moveCoins(db, {
+      userId: s.user_id,
+      delta: out.coins,
+      reason: `${s.mode}_level`,
+      ref,
+      opId: `first_clear:${s.mode}:${ref}`,
+    });
+  }
+  await addScore(db, s.user_id, out.scoreGain, s.mode, s.id);
+  return {
+    coins: out.coins,
+    score: out.points,
+    scoreGain: out.scoreGain,
+    passed: out.passed,
+    firstClear: out.firstClear,
+    maxLevel: type ? maxLevel : 0,
+    unlockedLevel: rule.locks ? out.unlockedLevel : 0,
+    nextLevelUnlocked: rule.locks && out.nextLevelUnlocked,
+    rewarded: true,
+  };
+}
+
+/** A daily quiz (once a local day) or a true/false quiz (a few a day): coins and score per play. */
+async function perPlayReward(
+  db: Db,
+  s: SessionRow,
+  correct: number,
+  total: number,
+  settings: SettingsStore,
+): Promise<Reward> {
+  const rules = await settings.rules(db);
+  const rule = modeRule(s.mode, rules);
+  const score = quizScore(correct, rules);
+  const passed = total > 0 && (correct / total) * 100 >= rules.quiz_zone_pass_percentage;
+  let rewarded = s.rewards;
+  if (rewarded && s.mode === 'true_false') {
+    const done = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM play_sessions
+      WHERE user_id = ${s.user_id} AND mode = 'true_false' AND rewards AND finished_at >= date_trunc('day', now())
+        AND id <> ${s.id}::uuid`);
+    rewarded = done!.n < rules.true_false_rewarded_per_day;
+  }
+  if (!rewarded) return { ...NO_REWARD, score, passed };
+  const coins = quizReward(correct, total, rules, rule.maxCoins);
+  if (coins > 0) {
+    await moveCoins(db, {
+      userId: s.user_id,
+      delta: coins,
+      reason: s.mode,
+      ref: s.mode === 'daily_quiz' ? s.unit : s.id,
+      opId: s.mode === 'daily_quiz' ? `daily_quiz:${s.unit}` : `${s.mode}:${s.id}`,
+    });
+  }
+  await addScore(db, s.user_id, score, s.mode, s.id);
+  return { ...NO_REWARD, coins, score, scoreGain: score, passed, rewarded: true };
+}
+
+/**
+ * Grades a finished session from the answers the player sent, against the answers stored when
+ * it opened, and applies coins, score, progress and statistics in one transaction. A session
+ * is graded once: submitting it again answers the same result.
+ */
+export async function submitSession(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  sessionId: string,
+  answers: { question_id: number; answer: string | null }[],
+): Promise<QuizResult> {
+  const s = await db.one<SessionRow>(sql`SELECT id, user_id, mode, category, subcategory, level, unit, rewards,
+      question_ids, answer_key, question_types, result,
+      now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
+    FROM play_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`);
+  // Another player's session is answered as if it did not exist.
+  if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
+  if (s.result) return s.result;
+  if (s.expired) throw new AppError('session_expired');
+  // One grading at a time per player: two sessions of one level submitted together must not
+  // both see the level as never passed (the progress row may not exist yet to lock).
+  await db.run(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+
+  const skipped = new Set(
+    (
+      await db.rows<{ question_id: number }>(sql`SELECT question_id FROM play_lifelines
+        WHERE session_id = ${s.id}::uuid AND lifeline = 'skip'`)
+    ).map((r) => r.question_id),
+  );
+  const given = new Map<number, string | null>();
+  for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
+  const review: ReviewItem[] = s.question_ids.map((qid) => {
+    const correct = s.answer_key[String(qid)]!;
+    const answer = skipped.has(qid) ? null : (given.get(qid) ?? null);
+    const type = s.question_types[String(qid)] ?? 'mcq';
+    return { question_id: qid, answer, correct_answer: correct, is_correct: isCorrectAnswer(type, correct, answer) };
+  });
+  const graded = review.filter((r) => !skipped.has(r.question_id));
+  const total = graded.length;
+  const correct = graded.filter((r) => r.is_correct).length;
+  const unanswered = graded.filter((r) => r.answer === null).length;
+
+  const kind = modeRule(s.mode, await settings.rules(db)).reward;
+  const reward =
+    kind === 'level'
+      ? await levelReward(db, s, correct, total, settings)
+      : kind === 'per_play'
+        ? await perPlayReward(db, s, correct, total, settings)
+        : { ...NO_REWARD, score: 0, passed: total > 0 && correct / total >= 0.3 };
+
+  for (const r of review) {
+    await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct)
+      VALUES (${s.id}::uuid, ${r.question_id}, ${r.answer}, ${r.is_correct})`);
+  }
+  await recordStatistics(db, userId, s.category || null, total, correct);
+  const spent = await db.one<{ n: number }>(sql`SELECT coalesce(-sum(delta), 0)::int AS n FROM coin_ledger
+    WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0`);
+  const user = await db.one<{ coins: number; all_time_score: number }>(
+    sql`SELECT coins, score::integer AS all_time_score FROM users WHERE id = ${userId}`,
+  );
+
+  const result: QuizResult = {
+    session_id: s.id,
+    mode: s.mode,
+    total,
+    skipped: skipped.size,
+    correct,
+    incorrect: total - correct - unanswered,
+    unanswered,
+    percentage: percentage(correct, total),
+    score: reward.score,
+    score_gain: reward.scoreGain,
+    coins: reward.coins,
+    passed: reward.passed,
+    first_clear: reward.firstClear,
+    coins_spent: spent!.n,
+    level: s.level,
+    max_level: reward.maxLevel,
+    next_level_unlocked: reward.nextLevelUnlocked,
+    unlocked_level: reward.unlockedLevel,
+    user: user!,
+    review,
+  };
+  await db.run(sql`UPDATE play_sessions SET finished_at = now(), rewards = ${reward.rewarded},
+      result = ${JSON.stringify(result)}::jsonb
+    WHERE id = ${s.id}::uuid`);
+  return result;
+}

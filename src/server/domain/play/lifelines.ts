@@ -1,0 +1,137 @@
+import type { HintResult, LifelineResult } from '../../../core/contract';
+import {
+  audiencePoll,
+  fiftyFiftyRemoval,
+  hintsAllowed,
+  lifelineRefusal,
+  modeRule,
+  normalizeWord,
+  type Lifeline,
+  type SoloMode,
+} from '../../../core/rules/solo-modes';
+import { sql, type Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { moveCoins } from '../ledger';
+import type { SettingsStore } from '../settings-store';
+
+interface OpenSession {
+  id: string;
+  user_id: number;
+  mode: SoloMode;
+  question_ids: number[];
+  answer_key: Record<string, string>;
+  question_types: Record<string, string>;
+  seconds_per_question: number;
+  finished: boolean;
+  expired: boolean;
+}
+
+/** The player's unfinished, unexpired session, locked; the question must be one of it. */
+async function lockOpenSession(db: Db, userId: number, sessionId: string, questionId: number): Promise<OpenSession> {
+  const s = await db.one<OpenSession>(sql`SELECT id, user_id, mode, question_ids, answer_key, question_types,
+      seconds_per_question, finished_at IS NOT NULL AS finished, now() > deadline AS expired
+    FROM play_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`);
+  if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
+  if (s.finished) throw new AppError('session_finished');
+  if (s.expired) throw new AppError('session_expired');
+  if (!s.question_ids.includes(questionId))
+    throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
+  return s;
+}
+
+/**
+ * Uses a lifeline on a question of an open session: checks the mode allows it, that it is
+ * unused, the 50/50–audience-poll exclusivity and the last-question rule, charges its coins
+ * once, and answers what it reveals.
+ */
+export async function useLifeline(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: { session_id: string; lifeline: Lifeline; question_id: number },
+): Promise<LifelineResult> {
+  const s = await lockOpenSession(db, userId, o.session_id, o.question_id);
+  const rules = await settings.rules(db);
+  const used = await db.rows<{ lifeline: Lifeline; question_id: number }>(sql`SELECT lifeline, question_id
+    FROM play_lifelines WHERE session_id = ${s.id}::uuid`);
+  const type = s.question_types[String(o.question_id)] ?? 'mcq';
+  const refusal = lifelineRefusal({
+    lifeline: o.lifeline,
+    allowed: modeRule(s.mode, rules).lifelines,
+    used,
+    questionId: o.question_id,
+    questionType: type,
+    isLastQuestion: s.question_ids.at(-1) === o.question_id,
+  });
+  if (refusal) throw new AppError(refusal);
+  const paid = await moveCoins(db, {
+    userId,
+    delta: -rules.lifeline_cost,
+    reason: 'lifeline',
+    ref: s.id,
+    opId: `lifeline:${s.id}:${o.lifeline}`,
+  });
+  await db.run(sql`INSERT INTO play_lifelines (session_id, lifeline, question_id)
+    VALUES (${s.id}::uuid, ${o.lifeline}, ${o.question_id})`);
+  const out: LifelineResult = {
+    lifeline: o.lifeline,
+    question_id: o.question_id,
+    removed: [],
+    poll: [],
+    deadline: '',
+    coins: paid.balance,
+  };
+  const correct = s.answer_key[String(o.question_id)]!;
+  if (o.lifeline === 'fifty_fifty' || o.lifeline === 'audience_poll') {
+    const q = await db.one<{ options: { id: string }[] }>(
+      sql`SELECT options FROM questions WHERE id = ${o.question_id}`,
+    );
+    const ids = (q?.options ?? []).map((x) => x.id);
+    if (o.lifeline === 'fifty_fifty') out.removed = fiftyFiftyRemoval(ids, correct);
+    else out.poll = audiencePoll(ids, correct);
+  }
+  if (o.lifeline === 'reset_timer') {
+    const r = await db.one<{ deadline: string }>(sql`UPDATE play_sessions
+      SET deadline = deadline + make_interval(secs => ${s.seconds_per_question})
+      WHERE id = ${s.id}::uuid RETURNING to_json(deadline) #>> '{}' AS deadline`);
+    out.deadline = new Date(r!.deadline).toISOString();
+  }
+  return out;
+}
+
+/** Reveals the next letter of a guess-the-word answer, for its coins, up to the word's limit. */
+export async function useHint(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: { session_id: string; question_id: number },
+): Promise<HintResult> {
+  const s = await lockOpenSession(db, userId, o.session_id, o.question_id);
+  const rule = modeRule(s.mode, await settings.rules(db));
+  if (s.question_types[String(o.question_id)] !== 'word' || rule.maxHints === 0)
+    throw new AppError('lifeline_not_allowed');
+  const word = [...normalizeWord(s.answer_key[String(o.question_id)]!)];
+  const h = await db.one<{ hints: number }>(sql`SELECT hints FROM play_hints
+    WHERE session_id = ${s.id}::uuid AND question_id = ${o.question_id}`);
+  const position = h?.hints ?? 0;
+  if (position >= hintsAllowed(word.join(''), rule.maxHints)) throw new AppError('hint_limit');
+  const paid =
+    rule.hintCost > 0
+      ? await moveCoins(db, {
+          userId,
+          delta: -rule.hintCost,
+          reason: 'hint',
+          ref: s.id,
+          opId: `hint:${s.id}:${o.question_id}:${position + 1}`,
+        })
+      : { balance: 0 };
+  await db.run(sql`INSERT INTO play_hints (session_id, question_id, hints) VALUES (${s.id}::uuid, ${o.question_id}, 1)
+    ON CONFLICT (session_id, question_id) DO UPDATE SET hints = play_hints.hints + 1`);
+  return {
+    question_id: o.question_id,
+    position,
+    letter: word[position]!,
+    hints_used: position + 1,
+    coins: paid.balance,
+  };
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { Comprehension, PlayQuestion, PlaySession, QuestionOption } from '../../../core/contract';
+import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
+import { sql, type Db, type SQL } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { SettingsStore } from '../settings-store';
+
+/** Late answers are accepted this long after the deadline (slow networks, retries). */
+export const GRACE_SECONDS = 120;
+
+interface QuestionRow {
+  id: number;
+  question: string;
+  type: PlayQuestion['question_type'];
+  options: QuestionOption[];
+  match_options: QuestionOption[];
+  answer: string;
+  explanation: string;
+  image: string;
+  audio: string;
+  latex: boolean;
+  marks: number;
+  bookmarked: boolean;
+}
+
+function shuffled<T>(xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/**
+ * Questions by id, in the order given, as a player sees them: a sequence's items and a match's
+ * right-hand side are shuffled (the stored order is the answer).
+ */
+export async function loadPlayQuestions(db: Db, userId: number, ids: readonly number[]): Promise<PlayQuestion[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.rows<QuestionRow>(sql`
+    SELECT q.id, q.question, q.type, q.options, q.match_options, q.answer #>> '{}' AS answer, q.explanation,
+      q.image, q.audio, q.latex, q.marks,
+      EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id) AS bookmarked
+    FROM questions q WHERE q.id = ANY(${`{${ids.join(',')}}`}::integer[])`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((q): q is QuestionRow => q !== undefined)
+    .map((q) => {
+      let options = q.options;
+      let match = q.match_options;
+      if (q.type === 'sequence') {
+        // Never ship the answer order as the starting order.
+        do options = shuffled(q.options);
+        while (options.length > 1 && options.every((o, i) => o.id === q.options[i]!.id));
+      }
+      if (q.type === 'match') match = shuffled(q.match_options);
+      return {
+        id: q.id,
+        question: q.question,
+        question_type: q.type,
+        options,
+        match_options: match,
+        answer: q.answer,
+        explanation: q.explanation,
+        image: q.image,
+        audio: q.audio,
+        latex: q.latex,
+        marks: q.marks,
+        bookmarked: q.bookmarked,
+      };
+    });
+}
+
+export interface NewSession {
+  userId: number;
+  mode: SoloMode;
+  languageId: number;
+  questionIds: number[];
+  category?: string;
+  subcategory?: string;
+  level?: number;
+  maxLevel?: number;
+  title?: string;
+  /** Whether the play can earn coins and score (true/false beyond the day's cap: no). */
+  rewards: boolean;
+  /** The reward unit beyond category/subcategory/level (a text slug, a date). */
+  unit?: string;
+  /** One clock for the whole quiz (self challenge), in seconds. */
+  totalSeconds?: number;
+  comprehension?: Comprehension | null;
+}
+
+interface SessionRow {
+  id: string;
+  mode: SoloMode;
+  category: string;
+  subcategory: string;
+  level: number;
+  unit: string;
+  question_ids: number[];
+  seconds_per_question: number;
+  total_seconds: number;
+  rewards: boolean;
+  started_at: string;
+  deadline: string;
+  now: string;
+}
+
+/** The reply for a session row and its questions. */
+async function sessionReply(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  row: SessionRow,
+  extra: { maxLevel?: number; title?: string; comprehension?: Comprehension | null },
+): Promise<PlaySession> {
+  const rules = await settings.rules(db);
+  const rule = modeRule(row.mode, rules);
+  const questions = await loadPlayQuestions(db, userId, row.question_ids);
+  return {
+    session_id: row.id,
+    mode: row.mode,
+    category: row.category,
+    subcategory: row.subcategory,
+    level: row.level,
+    max_level: extra.maxLevel ?? 0,
+    title: extra.title ?? '',
+    started_at: new Date(row.started_at).toISOString(),
+    deadline: new Date(row.deadline).toISOString(),
+    server_time: new Date(row.now).toISOString(),
+    seconds_per_question: row.seconds_per_question,
+    total_seconds: row.total_seconds,
+    rewards: row.rewards,
+    lifelines: [...rule.lifelines],
+    lifeline_cost: rule.lifelines.length ? rules.lifeline_cost : 0,
+    hint_cost: rule.hintCost,
+    max_hints: rule.maxHints,
+    comprehension: extra.comprehension ?? null,
+    daily_date: row.mode === 'daily_quiz' ? row.unit : '',
+    questions,
+  };
+}
+
+const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, question_ids, seconds_per_question,
+  total_seconds, rewards, to_json(started_at) #>> '{}' AS started_at, to_json(deadline) #>> '{}' AS deadline,
+  to_json(now()) #>> '{}' AS now`;
+
+/** Opens a play session: the questions, their answers as of now, and the server's deadline. */
+export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
+  if (o.questionIds.length === 0)
+    throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
+  const rule = modeRule(o.mode, await settings.rules(db));
+  const keys = await db.rows<{ id: number; type: string; answer: string }>(sql`
+    SELECT id, type, answer #>> '{}' AS answer FROM questions
+    WHERE id = ANY(${`{${o.questionIds.join(',')}}`}::integer[])`);
+  const answerKey = Object.fromEntries(keys.map((k) => [k.id, k.answer]));
+  const types = Object.fromEntries(keys.map((k) => [k.id, k.type]));
+  const seconds = o.totalSeconds ? 0 : rule.seconds;
+  const duration = o.totalSeconds || seconds * o.questionIds.length;
+  const row = await db.one<SessionRow>(sql`
+    INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, unit,
+      question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, deadline)
+    VALUES (${randomUUID()}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
+      ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.unit ?? ''}, ${`{${o.questionIds.join(',')}}`}::integer[],
+      ${JSON.stringify(answerKey)}::jsonb, ${JSON.stringify(types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
+      ${o.rewards}, now() + make_interval(secs => ${duration}))
+    RETURNING ${SESSION_COLUMNS}`);
+  return sessionReply(db, settings, o.userId, row!, o);
+}
+
+/** An open session again (the daily quiz resumes rather than starting over). */
+export async function resumeSession(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  sessionId: string,
+  extra: { maxLevel?: number; title?: string } = {},
+): Promise<PlaySession | null> {
+  const row = await db.one<SessionRow>(sql`SELECT ${SESSION_COLUMNS} FROM play_sessions
+    WHERE id = ${sessionId}::uuid AND user_id = ${userId} AND finished_at IS NULL AND now() <= deadline`);
+  return row ? sessionReply(db, settings, userId, row, extra) : null;
+}
+
+/** Random question ids matching a condition. */
+export async function drawQuestionIds(db: Db, where: SQL, limit: number): Promise<number[]> {
+  const rows = await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
+    WHERE q.status = 1 AND ${where} ORDER BY random() LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,8 @@
+import type { PickerModeKey } from './mode-defs';
+import { PICKER_MODES } from './mode-defs';
+import { LevelPicker } from './picker/LevelPicker';
+
+/** A subcategory's levels or rounds in a mode (route element). */
+export default function LevelsRoute({ mode }: { mode: PickerModeKey }) {
+  return <LevelPicker mode={PICKER_MODES[mode]} />;
+}

@@ -1,0 +1,8 @@
+import type { PickerModeKey } from './mode-defs';
+import { PICKER_MODES } from './mode-defs';
+import { SubcategoryPicker } from './picker/SubcategoryPicker';
+
+/** A category's subcategories in a mode (route element). */
+export default function SubcategoriesRoute({ mode }: { mode: PickerModeKey }) {
+  return <SubcategoryPicker mode={PICKER_MODES[mode]} />;
+}

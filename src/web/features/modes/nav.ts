@@ -1,0 +1,93 @@
+import { useLocation } from 'react-router-dom';
+import type { Comprehension, Subcategory } from '../../../core/contract';
+import { api, ApiError } from '../../lib/api-client';
+
+/** What a link hands the next page: its heading, so it shows translated at once. */
+export interface NavState {
+  title?: string;
+}
+
+/** A readable heading from a slug while the real name is not at hand ("arts-and-literature" → "Arts and literature"). */
+export function titleFromSlug(slug: string): string {
+  let s = slug;
+  try {
+    s = decodeURIComponent(slug);
+  } catch {
+    // A malformed escape: show it as it is.
+  }
+  s = s.replace(/-/g, ' ');
+  return s.charAt(0).toLocaleUpperCase() + s.slice(1);
+}
+
+// Names seen in lists, by content language and page path: a page reached by a back link or a
+// reload still gets its name when the list was seen in this visit.
+const titles = new Map<string, string>();
+const trim = (path: string) => path.replace(/\/+$/, '');
+
+/** Remembers the heading of the page at `path` (from a list that links to it). */
+export function rememberTitle(languageId: number, path: string, title: string): void {
+  titles.set(`${languageId}|${trim(path)}`, title);
+}
+
+/** The heading of the current page: navigation state, a remembered name, then `fallback`. */
+export function usePageTitle(languageId: number, fallback: string): string {
+  const location = useLocation();
+  const fromState = (location.state as NavState | null)?.title;
+  return fromState ?? titles.get(`${languageId}|${trim(location.pathname)}`) ?? fallback;
+}
+
+/** The remembered heading of another page (for back links), or `fallback`. */
+export function titleOf(languageId: number, path: string, fallback: string): string {
+  return titles.get(`${languageId}|${trim(path)}`) ?? fallback;
+}
+
+// Subcategory records by language, type and slugs: the mode calls want the subcategory's id.
+const subcategories = new Map<string, Subcategory>();
+const subKey = (languageId: number, type: number, category: string, sub: string) =>
+  `${languageId}|${type}|${category}|${sub}`;
+
+/** Lists a category's subcategories and remembers them. */
+export async function loadSubcategories(languageId: number, type: number, category: string): Promise<Subcategory[]> {
+  const list = await api('get_subcategory_by_maincategory', { type, language_id: languageId, category_slug: category });
+  for (const s of list) subcategories.set(subKey(languageId, type, category, s.slug), s);
+  return list;
+}
+
+/** The subcategory `sub` of `category` (remembered, else fetched); `not_found` when absent. */
+export async function findSubcategory(
+  languageId: number,
+  type: number,
+  category: string,
+  sub: string,
+): Promise<Subcategory> {
+  const key = subKey(languageId, type, category, sub);
+  if (!subcategories.has(key)) await loadSubcategories(languageId, type, category);
+  const found = subcategories.get(key);
+  if (!found) throw new ApiError('not_found', 404, 'not_found');
+  return found;
+}
+
+// Fun-and-learn texts by language and id: the reading page opens without a second request.
+const texts = new Map<string, Comprehension>();
+
+/** The fun-and-learn texts of a subcategory (remembered for the reading page). */
+export async function loadTexts(languageId: number, category: string, sub: string): Promise<Comprehension[]> {
+  const s = await findSubcategory(languageId, 2, category, sub);
+  const list = await api('get_fun_n_learn', { language_id: languageId, type: 'subcategory', type_id: s.id });
+  for (const c of list) texts.set(`${languageId}|${c.id}`, c);
+  return list;
+}
+
+/** One fun-and-learn text (remembered, else the subcategory's list is fetched); `not_found` when absent. */
+export async function findText(languageId: number, category: string, sub: string, id: number): Promise<Comprehension> {
+  const key = `${languageId}|${id}`;
+  if (!texts.has(key)) await loadTexts(languageId, category, sub);
+  const found = texts.get(key);
+  if (!found) throw new ApiError('not_found', 404, 'not_found');
+  return found;
+}
+
+/** A positive whole number from a route parameter, or 0. */
+export function routeNumber(param: string | undefined): number {
+  return param && /^[1-9]\d{0,5}$/.test(param) ? Number(param) : 0;
+}

@@ -1,0 +1,144 @@
+import { Link, useParams } from 'react-router-dom';
+import type { LevelData } from '../../../../core/contract';
+import { useAppSelector } from '../../../app/hooks';
+import { selectLanguageId } from '../../../app/selectors';
+import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { useLoad } from '../../../lib/use-api';
+import { useTranslation } from '../../../lib/use-translation';
+import { ChevronIcon, LockIcon, StarIcon } from '../../../ui/icons';
+import { Empty, LoadState } from '../../../ui/LoadState';
+import { PageTitle } from '../../../ui/PageTitle';
+import type { PickerMode } from '../mode-defs';
+import { rememberTitle, titleFromSlug, usePageTitle } from '../nav';
+
+type Level = LevelData['levels'][number];
+
+/** Loads a subcategory's level data the way its mode asks for it. */
+export function loadLevelData(mode: PickerMode, languageId: number, category: string, sub: string) {
+  return mode.key === 'multiMatch'
+    ? api('get_multi_match_level_data', { category_slug: category, subcategory_slug: sub, language_id: languageId })
+    : api('get_level_data', { type: mode.type, category_slug: category, subcategory_slug: sub, language_id: languageId });
+}
+
+/**
+ * The levels of a subcategory (locked, unlocked or cleared: quiz zone, multi-match) or its
+ * rounds (all open: guess the word, audio, maths), with the best score.
+ */
+export function LevelPicker({ mode }: { mode: PickerMode }) {
+  const { t } = useTranslation();
+  const { category = '', subcategory = '' } = useParams();
+  const languageId = useAppSelector(selectLanguageId);
+  // Fetched on every visit, so a level unlocked by the last play shows at once.
+  const [state, retry] = useLoad(
+    () =>
+      loadLevelData(mode, languageId, category, subcategory).then((d) => {
+        rememberTitle(languageId, mode.tree.category(category), d.category_name);
+        return d;
+      }),
+    [mode, category, subcategory, languageId],
+  );
+  // A deep link has no title in its navigation state: the server's name, then the slug.
+  const title = usePageTitle(
+    languageId,
+    state.status === 'ready' ? state.data.subcategory_name : titleFromSlug(subcategory),
+  );
+  const rounds = mode.holds === 'rounds';
+
+  function levelTile(l: Level) {
+    const body = (
+      <>
+        <span className="level-number">{l.level}</span>
+        <span className="level-status">
+          {l.status === 'locked' ? (
+            <LockIcon size={16} />
+          ) : l.status === 'cleared' ? (
+            <>
+              <StarIcon size={14} /> {t('quiz.best', { score: l.best_score })}
+            </>
+          ) : (
+            t('quiz.play')
+          )}
+        </span>
+      </>
+    );
+    const common = { 'data-testid': `level-${l.level}`, 'data-status': l.status, className: `level-tile ${l.status}` };
+    const label = t('quiz.levelLabel', { level: l.level, status: t(`quiz.status.${l.status}`) });
+    if (l.status === 'locked') {
+      return (
+        <button type="button" {...common} aria-label={label} onClick={() => toast.error(errorMessage('level_locked'))}>
+          {body}
+        </button>
+      );
+    }
+    return (
+      <Link to={mode.tree.item(category, subcategory, l.level)} state={{ title }} {...common} aria-label={label}>
+        {body}
+      </Link>
+    );
+  }
+
+  function roundRow(l: Level) {
+    const cleared = l.status === 'cleared';
+    const played = cleared || l.best_score > 0;
+    const status = cleared ? t('modes.picker.cleared') : played ? t('modes.picker.played') : t('modes.picker.notPlayed');
+    return (
+      <Link
+        to={mode.tree.item(category, subcategory, l.level)}
+        state={{ title }}
+        className={`round-row ${l.status}`}
+        data-testid={`round-${l.level}`}
+        data-status={l.status}
+        aria-label={`${t('modes.picker.roundLabel', { n: l.level, status })}${
+          played ? `, ${t('modes.picker.bestScore', { score: l.best_score })}` : ''
+        }`}
+      >
+        <span className="round-badge" aria-hidden="true">
+          {cleared ? '✓' : l.level}
+        </span>
+        <span className="round-body">
+          <span className="round-name">{t('modes.picker.round', { n: l.level })}</span>
+          <span className="round-meta">
+            {status}
+            {played && (
+              <>
+                {' · '}
+                <StarIcon size={14} /> {t('modes.picker.bestScore', { score: l.best_score })}
+              </>
+            )}
+          </span>
+        </span>
+        <ChevronIcon />
+      </Link>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle
+        title={title}
+        subtitle={rounds ? t('modes.picker.pickRound') : t('quiz.pickLevel')}
+        back={mode.tree.category(category)}
+        backLabel={t('common.back')}
+      />
+      {state.status !== 'ready' ? (
+        <LoadState state={state} retry={retry} />
+      ) : state.data.levels.length === 0 ? (
+        <Empty text={rounds ? t('modes.picker.noRounds') : t('modes.picker.noLevels')} />
+      ) : rounds ? (
+        <ul className="grid rounds-list">
+          {state.data.levels.map((l) => (
+            <li key={l.level}>{roundRow(l)}</li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="grid levels-grid">
+          {state.data.levels.map((l) => (
+            <li key={l.level}>{levelTile(l)}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

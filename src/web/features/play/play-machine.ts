@@ -1,0 +1,220 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
+import { canonicalAnswer, type Lifeline } from '../../../core/rules/solo-modes';
+
+/** One answer as submit_quiz_answers takes it; null = unanswered (time out, skip). */
+export interface AnswerItem {
+  question_id: number;
+  answer: string | null;
+}
+
+export interface PollShare {
+  option_id: string;
+  percent: number;
+}
+
+/** A letter a hint fixed in a word, at its 0-based position. */
+export interface HintLetter {
+  position: number;
+  letter: string;
+}
+
+/** Everything a running play keeps, whatever the phase. */
+export interface Playing {
+  session: PlaySession;
+  index: number;
+  /** Answers given so far by question id, canonical (`canonicalAnswer`); null = timed out or skipped. */
+  answers: Record<number, string | null>;
+  /** Questions skipped with the lifeline (sent as null, counted apart by the server). */
+  skipped: number[];
+  /** Lifelines used in this session, each with the question it was used on. */
+  used: { lifeline: Lifeline; question_id: number }[];
+  /** 50/50: the options hidden, per question. */
+  removed: Record<number, string[]>;
+  /** Audience poll: the shares, per question. */
+  poll: Record<number, PollShare[]>;
+  /** Bumped by the reset-timer lifeline: the question's clock starts again. */
+  clockResets: number;
+  /** Guess the word: the letters hints fixed, per question. */
+  hints: Record<number, HintLetter[]>;
+}
+
+/** The play screen as a state machine: each phase carries exactly what it needs. */
+export type PlayState =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'error'; code: string }
+  /** A question is open (with a total clock, any question: the player moves freely). */
+  | ({ phase: 'question' } & Playing)
+  /** Per-question clock: the answer (or null for a time out) is shown with the correct one. */
+  | ({ phase: 'reveal'; picked: string | null } & Playing)
+  | ({ phase: 'submitting'; items: AnswerItem[]; idempotencyKey: string; failed: boolean } & Playing)
+  | ({ phase: 'result'; items: AnswerItem[]; result: QuizResult } & Playing);
+
+type Active = Extract<PlayState, Playing>;
+
+const initialState = { phase: 'idle' } as PlayState;
+
+/** True when the whole quiz runs on one clock (self challenge): free navigation, one submit. */
+export function hasTotalClock(session: PlaySession): boolean {
+  return session.total_seconds > 0;
+}
+
+function isActive(s: PlayState): s is Active {
+  return 'session' in s;
+}
+
+/** The question on screen, if any. */
+export function currentQuestion(s: PlayState): PlayQuestion | undefined {
+  return s.phase === 'question' || s.phase === 'reveal' ? s.session.questions[s.index] : undefined;
+}
+
+/** The answers in question order, as submit_quiz_answers takes them (null where none). */
+export function answerItems(p: Playing): AnswerItem[] {
+  return p.session.questions.map((q) => ({ question_id: q.id, answer: p.answers[q.id] ?? null }));
+}
+
+/** Questions without an answer yet (skipped ones are not waiting for one). */
+export function unansweredCount(p: Playing): number {
+  return p.session.questions.filter((q) => p.answers[q.id] == null && !p.skipped.includes(q.id)).length;
+}
+
+function playing(s: Active): Playing {
+  const { session, index, answers, skipped, used, removed, poll, clockResets, hints } = s;
+  return { session, index, answers, skipped, used, removed, poll, clockResets, hints };
+}
+
+/** The answer in its canonical form for the question's type, or null when it is not one. */
+function canonical(q: PlayQuestion, answer: string): string | null {
+  const c = canonicalAnswer(q.question_type, answer);
+  return c === null || c === '' ? null : c;
+}
+
+function toSubmit(p: Playing, idempotencyKey: string): PlayState {
+  return { phase: 'submitting', ...p, items: answerItems(p), idempotencyKey, failed: false };
+}
+
+const playSlice = createSlice({
+  name: 'play',
+  initialState,
+  reducers: {
+    playRequested: () => ({ phase: 'loading' }) as PlayState,
+    playOpened: (_s, a: PayloadAction<PlaySession>): PlayState =>
+      a.payload.questions.length > 0
+        ? {
+            phase: 'question',
+            session: a.payload,
+            index: 0,
+            answers: {},
+            skipped: [],
+            used: [],
+            removed: {},
+            poll: {},
+            clockResets: 0,
+            hints: {},
+          }
+        : { phase: 'error', code: 'not_found' },
+    playFailed: (_s, a: PayloadAction<string>): PlayState => ({ phase: 'error', code: a.payload }),
+    /**
+     * The player's answer to the open question (any form; stored canonical). Per-question clock:
+     * revealed at once. Total clock: kept (and changeable) until the quiz is submitted.
+     */
+    answerGiven: (s, a: PayloadAction<string>): PlayState => {
+      if (s.phase !== 'question') return s;
+      const q = s.session.questions[s.index]!;
+      const answer = canonical(q, a.payload);
+      const answers = { ...s.answers, [q.id]: answer };
+      if (hasTotalClock(s.session)) return { ...s, answers };
+      return { phase: 'reveal', ...playing(s), answers, picked: answer };
+    },
+    /** The question's clock ran out: unanswered (per-question clock only). */
+    questionTimedOut: (s): PlayState => {
+      if (s.phase !== 'question' || hasTotalClock(s.session)) return s;
+      const q = s.session.questions[s.index]!;
+      return { phase: 'reveal', ...playing(s), answers: { ...s.answers, [q.id]: null }, picked: null };
+    },
+    /** The skip lifeline was granted: no answer, counted as skipped, on to the next question. */
+    questionSkipped: (s): PlayState => {
+      if (s.phase !== 'question' || s.index + 1 >= s.session.questions.length) return s;
+      const q = s.session.questions[s.index]!;
+      return {
+        ...s,
+        answers: { ...s.answers, [q.id]: null },
+        skipped: [...s.skipped, q.id],
+        used: [...s.used, { lifeline: 'skip', question_id: q.id }],
+        index: s.index + 1,
+      };
+    },
+    /** After a reveal: the next question, or the end (the caller makes the Idempotency-Key once). */
+    nextRequested: (s, a: PayloadAction<{ idempotencyKey: string }>): PlayState => {
+      if (s.phase !== 'reveal') return s;
+      const p = playing(s);
+      if (s.index + 1 < s.session.questions.length) return { phase: 'question', ...p, index: s.index + 1 };
+      return toSubmit(p, a.payload.idempotencyKey);
+    },
+    /** Total clock: open any question. */
+    questionOpened: (s, a: PayloadAction<number>): PlayState => {
+      if (s.phase !== 'question' || !hasTotalClock(s.session)) return s;
+      if (a.payload < 0 || a.payload >= s.session.questions.length) return s;
+      return { ...s, index: a.payload };
+    },
+    /** Total clock: the player submits (or the clock ended); unanswered questions go as null. */
+    quizSubmitted: (s, a: PayloadAction<{ idempotencyKey: string }>): PlayState => {
+      if (s.phase !== 'question' || !hasTotalClock(s.session)) return s;
+      return toSubmit(playing(s), a.payload.idempotencyKey);
+    },
+    lifelineApplied: (
+      s,
+      a: PayloadAction<{ lifeline: Exclude<Lifeline, 'skip'>; question_id: number; removed?: string[]; poll?: PollShare[] }>,
+    ): PlayState => {
+      if (s.phase !== 'question') return s;
+      const { lifeline, question_id } = a.payload;
+      const next: Active = { ...s, used: [...s.used, { lifeline, question_id }] };
+      if (lifeline === 'fifty_fifty') next.removed = { ...s.removed, [question_id]: a.payload.removed ?? [] };
+      if (lifeline === 'audience_poll') next.poll = { ...s.poll, [question_id]: a.payload.poll ?? [] };
+      if (lifeline === 'reset_timer') next.clockResets = s.clockResets + 1;
+      return next;
+    },
+    hintApplied: (s, a: PayloadAction<{ question_id: number } & HintLetter>): PlayState => {
+      if (s.phase !== 'question') return s;
+      const { question_id, position, letter } = a.payload;
+      const had = s.hints[question_id] ?? [];
+      if (had.some((h) => h.position === position)) return s;
+      return { ...s, hints: { ...s.hints, [question_id]: [...had, { position, letter }] } };
+    },
+    bookmarkChanged: (s, a: PayloadAction<{ question_id: number; bookmarked: boolean }>) => {
+      if (!isActive(s)) return;
+      const q = s.session.questions.find((x) => x.id === a.payload.question_id);
+      if (q) q.bookmarked = a.payload.bookmarked;
+    },
+    submitFailed: (s) => {
+      if (s.phase === 'submitting') s.failed = true;
+    },
+    submitRetried: (s) => {
+      if (s.phase === 'submitting') s.failed = false;
+    },
+    playFinished: (s, a: PayloadAction<QuizResult>): PlayState =>
+      s.phase === 'submitting' ? { phase: 'result', ...playing(s), items: s.items, result: a.payload } : s,
+    playReset: () => initialState,
+  },
+});
+
+export const {
+  playRequested,
+  playOpened,
+  playFailed,
+  answerGiven,
+  questionTimedOut,
+  questionSkipped,
+  nextRequested,
+  questionOpened,
+  quizSubmitted,
+  lifelineApplied,
+  hintApplied,
+  bookmarkChanged,
+  submitFailed,
+  submitRetried,
+  playFinished,
+  playReset,
+} = playSlice.actions;
+export const playReducer = playSlice.reducer;
