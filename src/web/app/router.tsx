@@ -14,6 +14,18 @@ const CategoriesPage = lazy(() => import('../features/quiz-zone/CategoriesPage')
 const SubcategoriesPage = lazy(() => import('../features/quiz-zone/SubcategoriesPage'));
 const LevelsPage = lazy(() => import('../features/quiz-zone/LevelsPage'));
 const PlayPage = lazy(() => import('../features/quiz-zone/PlayPage'));
+const ModeCategories = lazy(() => import('../features/modes/CategoriesRoute'));
+const ModeSubcategories = lazy(() => import('../features/modes/SubcategoriesRoute'));
+const ModeLevels = lazy(() => import('../features/modes/LevelsRoute'));
+const LevelPlayPage = lazy(() => import('../features/modes/LevelPlayPage'));
+const FunTextsPage = lazy(() => import('../features/modes/fun-and-learn/TextsPage'));
+const FunReadPage = lazy(() => import('../features/modes/fun-and-learn/ReadPage'));
+const FunPlayPage = lazy(() => import('../features/modes/fun-and-learn/FunPlayPage'));
+const TrueFalsePage = lazy(() => import('../features/modes/TrueFalsePage'));
+const DailyQuizPage = lazy(() => import('../features/modes/DailyQuizPage'));
+const SelfChallengePage = lazy(() => import('../features/modes/SelfChallengePage'));
+const BookmarksPage = lazy(() => import('../features/bookmarks/BookmarksPage'));
+const PlayBookmarksPage = lazy(() => import('../features/bookmarks/PlayBookmarksPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const StatisticsPage = lazy(() => import('../features/profile/StatisticsPage'));
 const SettingPage = lazy(() => import('../features/pages/SettingPage'));
@@ -22,19 +34,17 @@ const NotFoundPage = lazy(() => import('../ui/NotFoundPage'));
 
 /** Modes not built yet: one shared "coming soon" page, titled by mode. */
 const SOON = [
-  [paths.funAndLearn, 'funAndLearn'],
-  [paths.guessTheWord, 'guessTheWord'],
-  [paths.selfLearning, 'selfLearning'],
   [paths.contestPlay, 'contestPlay'],
   [paths.randomBattle, 'randomBattle'],
   [paths.groupBattle, 'groupBattle'],
+  [paths.examModule, 'examModule'],
+] as const;
+
+/** Modes that play one level or round of a subcategory: category → subcategory → levels → play. */
+const LEVEL_MODES = [
+  [paths.guessTheWord, 'guessTheWord'],
   [paths.audioQuestions, 'audioQuestions'],
   [paths.mathMania, 'mathMania'],
-  [paths.examModule, 'examModule'],
-  [paths.dailyQuiz, 'dailyQuiz'],
-  [paths.trueFalse, 'trueFalse'],
-  [paths.profileBookmarks, 'bookmarks'],
-  [paths.playBookmarks, 'bookmarks'],
   [paths.multiMatch, 'multiMatch'],
 ] as const;
 
@@ -64,6 +74,26 @@ export function AppRoutes() {
           <Route path={`${paths.quizZone}/:category`} element={<SubcategoriesPage />} />
           <Route path={`${paths.quizZone}/:category/:subcategory`} element={<LevelsPage />} />
           <Route path={`${paths.quizZone}/:category/:subcategory/:level`} element={<PlayPage />} />
+          <Route path={paths.funAndLearn} element={<ModeCategories mode="funAndLearn" />} />
+          <Route path={`${paths.funAndLearn}/:category`} element={<ModeSubcategories mode="funAndLearn" />} />
+          <Route path={`${paths.funAndLearn}/:category/:subcategory`} element={<FunTextsPage />} />
+          <Route path={`${paths.funAndLearn}/:category/:subcategory/:id`} element={<FunReadPage />} />
+          <Route path={`${paths.funAndLearn}/:category/:subcategory/:id/play`} element={<FunPlayPage />} />
+          {LEVEL_MODES.flatMap(([root, mode]) => [
+            <Route key={root} path={root} element={<ModeCategories mode={mode} />} />,
+            <Route key={`${root}/c`} path={`${root}/:category`} element={<ModeSubcategories mode={mode} />} />,
+            <Route key={`${root}/s`} path={`${root}/:category/:subcategory`} element={<ModeLevels mode={mode} />} />,
+            <Route
+              key={`${root}/l`}
+              path={`${root}/:category/:subcategory/:level`}
+              element={<LevelPlayPage mode={mode} />}
+            />,
+          ])}
+          <Route path={paths.trueFalse} element={<TrueFalsePage />} />
+          <Route path={paths.dailyQuiz} element={<DailyQuizPage />} />
+          <Route path={paths.selfLearning} element={<SelfChallengePage />} />
+          <Route path={paths.playBookmarks} element={<PlayBookmarksPage />} />
+          <Route path={paths.profileBookmarks} element={<BookmarksPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.profileStatistics} element={<StatisticsPage />} />
           {SOON.map(([p, mode]) => (

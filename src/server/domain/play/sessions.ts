@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Comprehension, PlayQuestion, PlaySession, QuestionOption } from '../../../core/contract';
-import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
+import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SettingsStore } from '../settings-store';
@@ -62,7 +62,7 @@ export async function loadPlayQuestions(db: Db, userId: number, ids: readonly nu
         question_type: q.type,
         options,
         match_options: match,
-        answer: q.answer,
+        answer: q.type === 'word' ? normalizeWord(q.answer) : q.answer,
         explanation: q.explanation,
         image: q.image,
         audio: q.audio,

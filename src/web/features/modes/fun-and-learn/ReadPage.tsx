@@ -18,17 +18,13 @@ export default function ReadPage() {
   const { category = '', subcategory = '', id: idParam } = useParams();
   const id = routeNumber(idParam);
   const languageId = useAppSelector(selectLanguageId);
-  const [state, retry] = useLoad(() => findText(languageId, category, subcategory, id), [
-    languageId,
-    category,
-    subcategory,
-    id,
-  ]);
+  const [state, retry] = useLoad(
+    () => findText(languageId, category, subcategory, id),
+    [languageId, category, subcategory, id],
+  );
   const title = usePageTitle(languageId, state.status === 'ready' ? state.data.title : '');
   const list = mode.tree.subcategory(category, subcategory);
-  const back = (
-    <PageTitle title={title || t('modes.funAndLearn')} back={list} backLabel={t('modes.fnl.backToTexts')} />
-  );
+  const back = <PageTitle title={title || t('modes.funAndLearn')} back={list} backLabel={t('modes.fnl.backToTexts')} />;
 
   if (state.status === 'error' && state.code === 'not_found') {
     return (

@@ -103,9 +103,7 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
           category={unlocking}
           type={mode.type}
           onClose={() => setUnlocking(null)}
-          onUnlocked={(c) =>
-            void navigate(mode.tree.category(c.slug), { state: { title: c.category_name } })
-          }
+          onUnlocked={(c) => void navigate(mode.tree.category(c.slug), { state: { title: c.category_name } })}
         />
       )}
     </>

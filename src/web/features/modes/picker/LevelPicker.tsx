@@ -19,7 +19,12 @@ type Level = LevelData['levels'][number];
 export function loadLevelData(mode: PickerMode, languageId: number, category: string, sub: string) {
   return mode.key === 'multiMatch'
     ? api('get_multi_match_level_data', { category_slug: category, subcategory_slug: sub, language_id: languageId })
-    : api('get_level_data', { type: mode.type, category_slug: category, subcategory_slug: sub, language_id: languageId });
+    : api('get_level_data', {
+        type: mode.type,
+        category_slug: category,
+        subcategory_slug: sub,
+        language_id: languageId,
+      });
 }
 
 /**
@@ -82,7 +87,11 @@ export function LevelPicker({ mode }: { mode: PickerMode }) {
   function roundRow(l: Level) {
     const cleared = l.status === 'cleared';
     const played = cleared || l.best_score > 0;
-    const status = cleared ? t('modes.picker.cleared') : played ? t('modes.picker.played') : t('modes.picker.notPlayed');
+    const status = cleared
+      ? t('modes.picker.cleared')
+      : played
+        ? t('modes.picker.played')
+        : t('modes.picker.notPlayed');
     return (
       <Link
         to={mode.tree.item(category, subcategory, l.level)}

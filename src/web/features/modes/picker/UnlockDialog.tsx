@@ -58,7 +58,9 @@ export function UnlockDialog({
     // Escape closes the dialog natively; `onClose` keeps the page's state in step.
     <dialog ref={dialog} className="dialog unlock-dialog" aria-labelledby="unlock-title" onClose={onClose}>
       <h2 id="unlock-title">{t('modes.picker.unlockTitle')}</h2>
-      <p>{t('modes.picker.unlockQuestion', { name: `\u2068${category.category_name}\u2069`, coins: category.coins })}</p>
+      <p>
+        {t('modes.picker.unlockQuestion', { name: `\u2068${category.category_name}\u2069`, coins: category.coins })}
+      </p>
       {user && (
         <p className="muted unlock-balance">
           <CoinIcon size={18} /> {t('modes.picker.unlockBalance', { coins: user.coins })}

@@ -1,0 +1,65 @@
+import { isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { useTranslation } from '../../lib/use-translation';
+import type { PollShare } from './play-machine';
+import type { RendererProps } from './renderer-props';
+import { Rich } from './Rich';
+
+/** mcq and true/false: the options as big buttons (50/50 hides some, the poll adds shares). */
+export function ChoiceQuestion({
+  q,
+  revealed,
+  saved,
+  totalClock,
+  locked,
+  onAnswer,
+  removed,
+  poll,
+}: RendererProps & { removed: readonly string[]; poll: readonly PollShare[] | undefined }) {
+  const { t } = useTranslation();
+  const shares = new Map((poll ?? []).map((p) => [p.option_id, p.percent]));
+  const right = (id: string) => isCorrectAnswer(q.question_type, q.answer, id);
+
+  function optionClass(id: string) {
+    if (!revealed) return saved === id ? 'option selected' : 'option';
+    if (right(id)) return 'option correct';
+    if (id === revealed.picked) return 'option incorrect';
+    return 'option dimmed';
+  }
+
+  return (
+    <ul className="options">
+      {q.options.map((o, i) => {
+        if (removed.includes(o.id)) return null;
+        const share = shares.get(o.id);
+        return (
+          <li key={o.id}>
+            <button
+              type="button"
+              className={optionClass(o.id)}
+              disabled={Boolean(revealed) || locked}
+              aria-pressed={totalClock ? saved === o.id : undefined}
+              onClick={() => onAnswer(o.id)}
+              data-testid={`option-${o.id}`}
+            >
+              <span className="option-key" aria-hidden="true">
+                {String.fromCharCode(65 + i)}
+              </span>
+              <span className="option-text" dir="auto">
+                <Rich text={o.text} latex={q.latex} />
+              </span>
+              {share !== undefined && (
+                <span className="poll" data-testid={`poll-${o.id}`}>
+                  <span className="sr-only">{t('play.pollShare', { percent: share })}</span>
+                  <span aria-hidden="true">{share}%</span>
+                  <span className="poll-bar" aria-hidden="true">
+                    <span style={{ inlineSize: `${share}%` }} />
+                  </span>
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from '../../lib/use-translation';
+import { CheckBar } from './CheckBar';
+import { idList, type RendererProps } from './renderer-props';
+import { Rich } from './Rich';
+
+/** multi_select: a checkbox per option, then "Check" (every correct option, nothing else). */
+export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, onAnswer }: RendererProps) {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<string[]>(() => idList(saved));
+  const correct = idList(q.answer);
+  const given = revealed ? idList(revealed.picked) : picked;
+
+  function toggle(id: string) {
+    const next = picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id];
+    setPicked(next);
+    if (totalClock) onAnswer(next.join(','));
+  }
+
+  function optionClass(id: string) {
+    if (!revealed) return picked.includes(id) ? 'option check selected' : 'option check';
+    if (correct.includes(id)) return 'option check correct';
+    if (given.includes(id)) return 'option check incorrect';
+    return 'option check dimmed';
+  }
+
+  return (
+    <fieldset className="plain-fieldset">
+      <legend className="play-hint">{t('play.multiHint')}</legend>
+      <ul className="options">
+        {q.options.map((o) => (
+          <li key={o.id}>
+            <label className={optionClass(o.id)} data-testid={`option-${o.id}`}>
+              <input
+                type="checkbox"
+                className="sr-only"
+                checked={given.includes(o.id)}
+                disabled={Boolean(revealed) || locked}
+                onChange={() => toggle(o.id)}
+              />
+              <span className="check-box" aria-hidden="true" />
+              <span className="option-text" dir="auto">
+                <Rich text={o.text} latex={q.latex} />
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <CheckBar
+        ready={picked.length > 0}
+        revealed={Boolean(revealed)}
+        totalClock={totalClock}
+        saved={saved !== null}
+        locked={locked}
+        onCheck={() => onAnswer(picked.join(','))}
+      />
+    </fieldset>
+  );
+}
