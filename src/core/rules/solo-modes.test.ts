@@ -36,6 +36,7 @@ describe('grading by question type', () => {
   it('reads a word without case, spaces, punctuation or Arabic diacritics', () => {
     expect(isCorrectAnswer('word', 'New York', 'new-york')).toBe(true);
     expect(isCorrectAnswer('word', 'قطة', 'قِطَّة')).toBe(true);
+    expect(isCorrectAnswer('word', 'أسد', 'اسد')).toBe(true);
     expect(isCorrectAnswer('word', 'ELEPHANT', 'ELEPHAN')).toBe(false);
     expect(normalizeWord('  ')).toBe('');
     expect(isCorrectAnswer('word', 'cat', '  ')).toBe(false);

@@ -132,13 +132,15 @@ export function hintsAllowed(word: string, maxHints: number): number {
 }
 
 /**
- * A guessed word as graded: letters only, upper case, without Arabic diacritics or tatweel,
- * so "new york", "New-York" and "NEWYORK" are one answer.
+ * A guessed word as graded: letters only, upper case, without Arabic diacritics or tatweel and
+ * with the alef forms as one letter, so "new york", "New-York" and "NEWYORK" are one answer,
+ * and so are "أسد" and "اسد".
  */
 export function normalizeWord(s: string): string {
   return s
     .normalize('NFKC')
     .replace(/[\u064B-\u0652\u0670\u0640]/g, '')
+    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
     .toUpperCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
