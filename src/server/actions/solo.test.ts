@@ -409,27 +409,30 @@ describe('lifelines', () => {
     await credit(p, 40);
     const s = await quizZone(p);
     expect(s.lifelines).toEqual(['fifty_fifty', 'audience_poll', 'reset_timer', 'skip']);
+    // 50/50 needs a multiple-choice question; the level mixes in true/false ones.
+    const mcq = s.questions.flatMap((q, i) => (q.question_type === 'mcq' && i < s.questions.length - 1 ? [i] : []));
+    const [m0, m1, m2, m3] = mcq as [number, number, number, number];
     const start = await coins(p.user.id);
-    const q0 = s.questions[0]!;
-    const ff = await use(p, s, 'fifty_fifty', 0);
-    expect(ff.status).toBe(200);
-    expect(ff.body.data.removed).toHaveLength(Math.min(2, q0.options.length - 1));
+    const q0 = s.questions[m0]!;
+    const ff = await use(p, s, 'fifty_fifty', m0);
+    expect(ff.status, JSON.stringify(ff.body)).toBe(200);
+    expect(ff.body.data.removed).toHaveLength(Math.min(2, q0.options.length - 2));
     expect(ff.body.data.removed).not.toContain(q0.answer);
     expect(ff.body.data.coins).toBe(start - 10);
-    expect((await use(p, s, 'audience_poll', 0)).body.code).toBe('lifeline_not_allowed');
-    expect((await use(p, s, 'fifty_fifty', 1)).body.code).toBe('lifeline_used');
-    const poll = await use(p, s, 'audience_poll', 1);
+    expect((await use(p, s, 'audience_poll', m0)).body.code).toBe('lifeline_not_allowed');
+    expect((await use(p, s, 'fifty_fifty', m1)).body.code).toBe('lifeline_used');
+    const poll = await use(p, s, 'audience_poll', m1);
     const shares = poll.body.data.poll;
     expect(shares.reduce((a, b) => a + b.percent, 0)).toBe(100);
     expect(Math.max(...shares.map((x) => x.percent))).toBe(
-      shares.find((x) => x.option_id === s.questions[1]!.answer)!.percent,
+      shares.find((x) => x.option_id === s.questions[m1]!.answer)!.percent,
     );
     expect((await use(p, s, 'skip', s.questions.length - 1)).body.code).toBe('lifeline_not_allowed');
-    expect((await use(p, s, 'skip', 2)).status).toBe(200);
-    const reset = await use(p, s, 'reset_timer', 3);
+    expect((await use(p, s, 'skip', m2)).status).toBe(200);
+    const reset = await use(p, s, 'reset_timer', m3);
     expect(Date.parse(reset.body.data.deadline) - Date.parse(s.deadline)).toBe(30_000);
     expect(await coins(p.user.id)).toBe(start - 40);
-    expect((await use(p, s, 'reset_timer', 4)).body.code).toBe('lifeline_used');
+    expect((await use(p, s, 'reset_timer', m3)).body.code).toBe('lifeline_used');
     const r = await submit(p, s, 'all');
     expect(r).toMatchObject({
       skipped: 1,
@@ -437,8 +440,8 @@ describe('lifelines', () => {
       correct: s.questions.length - 1,
       coins_spent: 40,
     });
-    expect(r.review.find((x) => x.question_id === s.questions[2]!.id)!.answer).toBeNull();
-    expect((await use(p, s, 'skip', 4)).body.code).toBe('session_finished');
+    expect(r.review.find((x) => x.question_id === s.questions[m2]!.id)!.answer).toBeNull();
+    expect((await use(p, s, 'skip', m3)).body.code).toBe('session_finished');
   });
 
   it('refuses without coins and writes nothing; a replayed key charges once', async () => {
