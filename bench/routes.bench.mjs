@@ -43,7 +43,8 @@ for (const [key, c] of Object.entries(manifest)) {
   const js = own.filter((f) => f.endsWith('.js'));
   const css = own.filter((f) => f.endsWith('.css'));
   const later = new Set();
-  for (const d of c.dynamicImports ?? []) for (const f of closure(d)) if (!shell.has(f) && !own.includes(f)) later.add(f);
+  for (const d of c.dynamicImports ?? [])
+    for (const f of closure(d)) if (!shell.has(f) && !own.includes(f)) later.add(f);
   let jsBytes = 0;
   for (const f of js) jsBytes += await gz(f);
   let cssBytes = 0;
@@ -59,7 +60,9 @@ console.log(`shell (entry + static imports): ${kb(shellJs)} JS`);
 console.log(`${'route module'.padEnd(52)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)} ${'later'.padStart(9)}`);
 for (const r of rows) {
   const flag = r.js > BUDGET_KB * 1024 ? '  over budget' : '';
-  console.log(`${r.route.padEnd(52)} ${kb(r.js).padStart(9)} ${kb(r.css).padStart(9)} ${kb(r.later).padStart(9)}${flag}`);
+  console.log(
+    `${r.route.padEnd(52)} ${kb(r.js).padStart(9)} ${kb(r.css).padStart(9)} ${kb(r.later).padStart(9)}${flag}`,
+  );
 }
 const worst = rows[0];
 console.log(

@@ -86,14 +86,19 @@ describe('lifelines', () => {
   });
   it('removes two wrong options and never the right one', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(4), fc.double({ min: 0, max: 0.999, noNaN: true }), (n, c, r) => {
-        const ids = 'abcde'.slice(0, n).split('');
-        const correct = ids[c % n]!;
-        const removed = fiftyFiftyRemoval(ids, correct, () => r);
-        expect(removed).not.toContain(correct);
-        // One wrong option always stays beside the right one.
-        expect(removed.length).toBe(Math.min(2, n - 2));
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.nat(4),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (n, c, r) => {
+          const ids = 'abcde'.slice(0, n).split('');
+          const correct = ids[c % n]!;
+          const removed = fiftyFiftyRemoval(ids, correct, () => r);
+          expect(removed).not.toContain(correct);
+          // One wrong option always stays beside the right one.
+          expect(removed.length).toBe(Math.min(2, n - 2));
+        },
+      ),
     );
   });
   it('polls to 100 % with the right option on top', () => {
