@@ -5,6 +5,7 @@ import { selectLanguageId } from '../../app/selectors';
 import { api, ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { PICKER_MODES } from './mode-defs';
+import { nextItem } from './next-item';
 import { findSubcategory, routeNumber, titleFromSlug, usePageTitle } from './nav';
 import { SoloPlay } from './solo-play';
 
@@ -51,12 +52,10 @@ export default function LevelPlayPage({ mode: key }: { mode: LevelPlayMode }) {
   const rounds = mode.holds === 'rounds';
 
   function next(r: QuizResult) {
-    const played = r.level || n;
-    if (played >= r.max_level) return null;
-    // Rounds are all open; a level only once this play (or an earlier one) unlocked it.
-    if (!rounds && !r.next_level_unlocked && r.unlocked_level <= played) return null;
+    const to = nextItem(r, n, rounds ? 'rounds' : 'levels');
+    if (to === null) return null;
     return {
-      to: mode.tree.item(category, subcategory, played + 1),
+      to: mode.tree.item(category, subcategory, to),
       label: rounds ? t('modes.picker.nextRound') : t('modes.picker.nextLevel'),
       state: { title },
     };

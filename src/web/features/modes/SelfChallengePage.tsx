@@ -195,7 +195,7 @@ function ChallengeForm({ start }: { start: (c: Choice) => void }) {
               </small>
             )}
           </div>
-          <div className={errors.minutes ? 'field choice has-error' : 'field choice'}>
+          <div className={errors.minutes ? 'field choice wide has-error' : 'field choice wide'}>
             <span className="field-label" id={`${ids}-minutes`}>
               {t('modes.sc.minutes')}
             </span>

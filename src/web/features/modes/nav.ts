@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import type { Comprehension, Subcategory } from '../../../core/contract';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, type CallOptions } from '../../lib/api-client';
 
 /** What a link hands the next page: its heading, so it shows translated at once. */
 export interface NavState {
@@ -47,13 +47,25 @@ const subKey = (languageId: number, type: number, category: string, sub: string)
   `${languageId}|${type}|${category}|${sub}`;
 
 /** Lists a category's subcategories and remembers them. */
-export async function loadSubcategories(languageId: number, type: number, category: string): Promise<Subcategory[]> {
-  const list = await api('get_subcategory_by_maincategory', { type, language_id: languageId, category_slug: category });
+export async function loadSubcategories(
+  languageId: number,
+  type: number,
+  category: string,
+  opts: CallOptions = {},
+): Promise<Subcategory[]> {
+  const list = await api(
+    'get_subcategory_by_maincategory',
+    { type, language_id: languageId, category_slug: category },
+    opts,
+  );
   for (const s of list) subcategories.set(subKey(languageId, type, category, s.slug), s);
   return list;
 }
 
-/** The subcategory `sub` of `category` (remembered, else fetched); `not_found` when absent. */
+/**
+ * The subcategory `sub` of `category` (remembered, else fetched); `not_found` when absent, thrown
+ * without a toast: the caller says it on its page.
+ */
 export async function findSubcategory(
   languageId: number,
   type: number,
@@ -61,7 +73,7 @@ export async function findSubcategory(
   sub: string,
 ): Promise<Subcategory> {
   const key = subKey(languageId, type, category, sub);
-  if (!subcategories.has(key)) await loadSubcategories(languageId, type, category);
+  if (!subcategories.has(key)) await loadSubcategories(languageId, type, category, { expect: ['not_found'] });
   const found = subcategories.get(key);
   if (!found) throw new ApiError('not_found', 404, 'not_found');
   return found;

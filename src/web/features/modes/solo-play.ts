@@ -1,2 +1,2 @@
-// The one place the modes take the generic play engine from.
-export { SoloPlay } from './SoloPlayStub';
+// The one place the modes (and bookmarks) take the generic play engine from.
+export { SoloPlay } from '../play/SoloPlay';

@@ -24,7 +24,15 @@ export default function ReadPage() {
   );
   const title = usePageTitle(languageId, state.status === 'ready' ? state.data.title : '');
   const list = mode.tree.subcategory(category, subcategory);
-  const back = <PageTitle title={title || t('modes.funAndLearn')} back={list} backLabel={t('modes.fnl.backToTexts')} />;
+  const subTitle = titleOf(languageId, list, titleFromSlug(subcategory));
+  const back = (
+    <PageTitle
+      title={title || t('modes.funAndLearn')}
+      subtitle={subTitle}
+      back={list}
+      backLabel={t('modes.fnl.backToTexts')}
+    />
+  );
 
   if (state.status === 'error' && state.code === 'not_found') {
     return (
@@ -64,7 +72,7 @@ export default function ReadPage() {
         )}
         <Link
           to={paths.funAndLearnPlay(category, subcategory, id)}
-          state={{ title: titleOf(languageId, list, titleFromSlug(subcategory)) }}
+          state={{ title: subTitle }}
           className="btn btn-primary"
           data-testid="start-quiz"
         >

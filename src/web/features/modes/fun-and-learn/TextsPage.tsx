@@ -6,9 +6,10 @@ import { selectLanguageId } from '../../../app/selectors';
 import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, StarIcon } from '../../../ui/icons';
-import { Empty, LoadState } from '../../../ui/LoadState';
+import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
 import { PICKER_MODES } from '../mode-defs';
+import { PickerState } from '../picker/PickerState';
 import { loadTexts, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 
 const mode = PICKER_MODES.funAndLearn;
@@ -73,10 +74,8 @@ export default function TextsPage() {
         back={mode.tree.category(category)}
         backLabel={t('common.back')}
       />
-      {state.status === 'error' && state.code === 'not_found' ? (
-        <Empty text={t('modes.picker.notFound')} />
-      ) : state.status !== 'ready' ? (
-        <LoadState state={state} retry={retry} />
+      {state.status !== 'ready' ? (
+        <PickerState state={state} retry={retry} />
       ) : state.data.length === 0 ? (
         <Empty text={t('modes.fnl.noTexts')} />
       ) : (

@@ -65,7 +65,7 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
                   className="tile tile-button"
                   data-testid={`category-${c.slug}`}
                   aria-haspopup="dialog"
-                  aria-label={t('modes.picker.premiumLabel', { name: c.category_name, coins: c.coins })}
+                  aria-label={t('modes.picker.premiumLabel', { name: c.category_name, count: c.coins })}
                   onClick={() => setUnlocking(c)}
                 >
                   <img

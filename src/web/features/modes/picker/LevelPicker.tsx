@@ -8,23 +8,29 @@ import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, LockIcon, StarIcon } from '../../../ui/icons';
-import { Empty, LoadState } from '../../../ui/LoadState';
+import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
 import type { PickerMode } from '../mode-defs';
+import { PickerState } from './PickerState';
 import { rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 
 type Level = LevelData['levels'][number];
 
 /** Loads a subcategory's level data the way its mode asks for it. */
 export function loadLevelData(mode: PickerMode, languageId: number, category: string, sub: string) {
+  // A stale or mistyped address is said on the page, not in a toast as well.
+  const opts = { expect: ['not_found'] };
   return mode.key === 'multiMatch'
-    ? api('get_multi_match_level_data', { category_slug: category, subcategory_slug: sub, language_id: languageId })
-    : api('get_level_data', {
-        type: mode.type,
-        category_slug: category,
-        subcategory_slug: sub,
-        language_id: languageId,
-      });
+    ? api(
+        'get_multi_match_level_data',
+        { category_slug: category, subcategory_slug: sub, language_id: languageId },
+        opts,
+      )
+    : api(
+        'get_level_data',
+        { type: mode.type, category_slug: category, subcategory_slug: sub, language_id: languageId },
+        opts,
+      );
 }
 
 /**
@@ -132,7 +138,7 @@ export function LevelPicker({ mode }: { mode: PickerMode }) {
         backLabel={t('common.back')}
       />
       {state.status !== 'ready' ? (
-        <LoadState state={state} retry={retry} />
+        <PickerState state={state} retry={retry} />
       ) : state.data.levels.length === 0 ? (
         <Empty text={rounds ? t('modes.picker.noRounds') : t('modes.picker.noLevels')} />
       ) : rounds ? (

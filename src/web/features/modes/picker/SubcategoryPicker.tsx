@@ -5,9 +5,10 @@ import { selectLanguageId } from '../../../app/selectors';
 import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { LinkTile } from '../../../ui/LinkTile';
-import { Empty, LoadState } from '../../../ui/LoadState';
+import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
 import type { PickerMode } from '../mode-defs';
+import { PickerState } from './PickerState';
 import { loadSubcategories, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 
 /** The subcategories (topics) of one of a mode's categories. */
@@ -18,7 +19,7 @@ export function SubcategoryPicker({ mode }: { mode: PickerMode }) {
   const title = usePageTitle(languageId, titleFromSlug(category));
   const [state, retry] = useLoad(
     () =>
-      loadSubcategories(languageId, mode.type, category).then((list) => {
+      loadSubcategories(languageId, mode.type, category, { expect: ['not_found'] }).then((list) => {
         for (const s of list) rememberTitle(languageId, mode.tree.subcategory(category, s.slug), s.subcategory_name);
         return list;
       }),
@@ -43,7 +44,7 @@ export function SubcategoryPicker({ mode }: { mode: PickerMode }) {
         backLabel={t('common.back')}
       />
       {state.status !== 'ready' ? (
-        <LoadState state={state} retry={retry} />
+        <PickerState state={state} retry={retry} />
       ) : state.data.length === 0 ? (
         <Empty text={t('quiz.noSubcategories')} />
       ) : (

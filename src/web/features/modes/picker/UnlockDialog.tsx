@@ -59,11 +59,11 @@ export function UnlockDialog({
     <dialog ref={dialog} className="dialog unlock-dialog" aria-labelledby="unlock-title" onClose={onClose}>
       <h2 id="unlock-title">{t('modes.picker.unlockTitle')}</h2>
       <p>
-        {t('modes.picker.unlockQuestion', { name: `\u2068${category.category_name}\u2069`, coins: category.coins })}
+        {t('modes.picker.unlockQuestion', { name: `\u2068${category.category_name}\u2069`, count: category.coins })}
       </p>
       {user && (
         <p className="muted unlock-balance">
-          <CoinIcon size={18} /> {t('modes.picker.unlockBalance', { coins: user.coins })}
+          <CoinIcon size={18} /> {t('modes.picker.unlockBalance', { count: user.coins })}
         </p>
       )}
       {error && (
