@@ -78,7 +78,6 @@ export function AudioPlayer({ src, heard, onHeard }: { src: string; heard: boole
         onChange={(e) => seek(Number(e.target.value))}
         aria-label={t('play.seek')}
         aria-valuetext={t('play.audioTime', { at: time(at), total: time(duration) })}
-        dir="ltr"
       />
       <span className="audio-time" dir="ltr">
         {time(at)} / {time(duration)}

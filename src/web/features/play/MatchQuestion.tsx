@@ -73,7 +73,7 @@ export function MatchQuestion({ q, revealed, saved, totalClock, locked, onAnswer
                     className={`option match-item ${state(o.id)} ${active === o.id ? 'active' : ''}`}
                     disabled={off}
                     aria-pressed={active === o.id}
-                    onClick={() => setActive(active === o.id ? null : o.id)}
+                    onClick={() => setActive(o.id)}
                     data-testid={`match-left-${o.id}`}
                   >
                     <span className="option-key" aria-hidden="true">

@@ -76,15 +76,15 @@ export function WordQuestion(props: RendererProps & HintProps) {
   }
 
   function slotClass(i: number) {
-    if (board.fixed[i] !== null) return 'slot fixed';
-    if (revealed) return letters[i] === key[i] ? 'slot correct' : 'slot incorrect';
-    return letters[i] ? 'slot filled' : 'slot';
+    if (board.fixed[i] !== null) return 'letter-slot fixed';
+    if (revealed) return letters[i] === key[i] ? 'letter-slot correct' : 'letter-slot incorrect';
+    return letters[i] ? 'letter-slot filled' : 'letter-slot';
   }
 
   return (
     <div className="word">
       <p className="play-hint">{t('play.wordHint')}</p>
-      <ol className="slots" dir={dir}>
+      <ol className={letters.length > 10 ? 'letter-slots wrap' : 'letter-slots'} dir={dir}>
         {letters.map((l, i) => (
           <li key={i}>
             <button
@@ -108,12 +108,12 @@ export function WordQuestion(props: RendererProps & HintProps) {
       </ol>
       {!revealed && (
         <>
-          <div className="tiles">
+          <div className="letter-tiles">
             {board.tiles.map((l, i) => (
               <button
                 key={i}
                 type="button"
-                className={isFree(board, i) ? 'tile' : 'tile used'}
+                className={isFree(board, i) ? 'letter-tile' : 'letter-tile used'}
                 disabled={off || !isFree(board, i)}
                 onClick={() => update(placeTile(board, i))}
                 aria-label={t('play.tile', { letter: l })}
@@ -124,7 +124,7 @@ export function WordQuestion(props: RendererProps & HintProps) {
             ))}
             <button
               type="button"
-              className="tile tile-back"
+              className="letter-tile letter-back"
               disabled={off || board.slots.every((s) => s === null)}
               onClick={() => update(backspace(board))}
               aria-label={t('play.backspace')}

@@ -39,5 +39,7 @@ export const PauseIcon = () => (
   </svg>
 );
 export const BackspaceIcon = () => <Stroke className="flip" d="M9 5h11v14H9l-6-7zM12 9l5 6m0-6l-5 6" />;
-export const BulbIcon = () => <Stroke d="M9 18h6m-5 3h4M12 3a6 6 0 00-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0012 3z" />;
+export const BulbIcon = () => (
+  <Stroke d="M9 18h6m-5 3h4M12 3a6 6 0 00-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0012 3z" />
+);
 export const ArrowIcon = () => <Stroke className="flip" d="M5 12h14m-5-5l5 5-5 5" />;

@@ -165,7 +165,12 @@ const playSlice = createSlice({
     },
     lifelineApplied: (
       s,
-      a: PayloadAction<{ lifeline: Exclude<Lifeline, 'skip'>; question_id: number; removed?: string[]; poll?: PollShare[] }>,
+      a: PayloadAction<{
+        lifeline: Exclude<Lifeline, 'skip'>;
+        question_id: number;
+        removed?: string[];
+        poll?: PollShare[];
+      }>,
     ): PlayState => {
       if (s.phase !== 'question') return s;
       const { lifeline, question_id } = a.payload;

@@ -5,23 +5,46 @@ export interface TexPart {
   text: string;
 }
 
-// `$$display$$` or `$inline$`; `\$` is a literal dollar, never a delimiter.
-const TEX = /\$\$((?:\\.|[^$\\])+?)\$\$|\$((?:\\.|[^$\\])+?)\$/g;
+/** The index of the next unescaped `delim` from `from`, or -1. */
+function closing(text: string, delim: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text.startsWith(delim, i)) return i;
+  }
+  return -1;
+}
 
-/** Splits a text into plain and TeX parts; an unmatched `$` stays plain text. */
+/**
+ * Splits a text into plain and TeX parts: `$inline$` and `$$display$$`; `\$` is a literal dollar;
+ * an unmatched `$` stays plain text.
+ */
 export function splitTex(text: string): TexPart[] {
   const parts: TexPart[] = [];
-  let at = 0;
-  const plain = (s: string) => {
-    if (s) parts.push({ tex: false, display: false, text: s.replace(/\\\$/g, '$') });
-  };
-  for (const m of text.matchAll(TEX)) {
-    plain(text.slice(at, m.index));
-    const display = m[1] !== undefined;
-    parts.push({ tex: true, display, text: (m[1] ?? m[2]!).trim() });
-    at = m.index + m[0].length;
+  let plain = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\\' && text[i + 1] === '$') {
+      plain += '$';
+      i += 2;
+      continue;
+    }
+    if (c === '$') {
+      const delim = text.startsWith('$$', i) ? '$$' : '$';
+      const end = closing(text, delim, i + delim.length);
+      const tex = end < 0 ? '' : text.slice(i + delim.length, end).trim();
+      if (tex) {
+        if (plain) parts.push({ tex: false, display: false, text: plain });
+        plain = '';
+        parts.push({ tex: true, display: delim === '$$', text: tex });
+        i = end + delim.length;
+        continue;
+      }
+    }
+    plain += c;
+    i++;
   }
-  plain(text.slice(at));
+  if (plain) parts.push({ tex: false, display: false, text: plain });
   return parts;
 }
 

@@ -113,8 +113,8 @@ export function applyHint(b: Board, position: number, letter: string): Board {
   fixed[position] = letter;
   let tile = b.tiles.findIndex((t, i) => t === letter && !slots.includes(i) && !b.spent.includes(i));
   if (tile < 0) {
-    // Every tile of that letter sits in another slot: take one back from there.
-    const from = slots.findIndex((s) => s !== null && b.tiles[s] === letter);
+    // Every tile of that letter sits in another slot: take the last one back from there.
+    const from = slots.findLastIndex((s) => s !== null && b.tiles[s] === letter);
     if (from >= 0) {
       tile = slots[from]!;
       slots[from] = null;

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Lifeline, PlayQuestion } from '../../../core/contract';
+import { hintsAllowed, isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { useAppDispatch } from '../../app/hooks';
+import { useTranslation } from '../../lib/use-translation';
+import { uuid } from '../../lib/uuid';
+import { AnswerView } from './AnswerView';
+import { AudioPlayer } from './AudioPlayer';
+import { ChoiceQuestion } from './ChoiceQuestion';
+import { Lifelines } from './Lifelines';
+import { MatchQuestion } from './MatchQuestion';
+import { MultiSelectQuestion } from './MultiSelectQuestion';
+import { BookmarkIcon } from './play-icons';
+import {
+  answerGiven,
+  hasTotalClock,
+  nextRequested,
+  questionTimedOut,
+  quizSubmitted,
+  type PlayState,
+} from './play-machine';
+import type { RendererProps } from './renderer-props';
+import { ReportButton } from './ReportButton';
+import { Rich } from './Rich';
+import { SequenceQuestion } from './SequenceQuestion';
+import { Timer } from './Timer';
+import { TotalNav } from './TotalNav';
+import { usePlayCalls } from './use-play-calls';
+import { WordQuestion } from './WordQuestion';
+
+type Open = Extract<PlayState, { phase: 'question' | 'reveal' }>;
+
+/**
+ * One question of any type: counter, clock, bookmark and report, lifelines, the media, the
+ * question's renderer, then the reveal and Next (per-question clock) or the navigation between
+ * questions and Submit (whole-quiz clock).
+ */
+export function QuestionCard({ play }: { play: Open }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const calls = usePlayCalls(play.session);
+  const { session, index } = play;
+  const q = session.questions[index]!;
+  const total = session.questions.length;
+  const totalClock = hasTotalClock(session);
+  const revealed = play.phase === 'reveal' ? { picked: play.picked } : null;
+  const [heard, setHeard] = useState<Record<number, boolean>>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Each new question takes the focus, so keyboard and screen-reader players land on it.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else heading.current?.focus();
+  }, [q.id]);
+
+  const locked = Boolean(q.audio) && !heard[q.id];
+  const shown = revealed ? 1 : 0;
+  const props: RendererProps = {
+    q,
+    revealed,
+    saved: totalClock ? (play.answers[q.id] ?? null) : null,
+    totalClock,
+    locked,
+    onAnswer: (a) => dispatch(answerGiven(a)),
+  };
+
+  return (
+    <section className="card play-card" aria-labelledby={`q-${q.id}`}>
+      {session.comprehension && (
+        <details className="comprehension">
+          <summary>{t('play.readText')}</summary>
+          <h2 dir="auto">{session.comprehension.title}</h2>
+          {session.comprehension.detail.split(/\n{2,}/).map((p, i) => (
+            <p key={i} dir="auto">
+              {p}
+            </p>
+          ))}
+        </details>
+      )}
+      <div className="play-top">
+        <span className="counter" data-testid="question-counter">
+          {t('play.questionOf', { n: index + 1, total })}
+        </span>
+        {totalClock ? (
+          <Timer
+            seconds={session.total_seconds}
+            questionKey={session.session_id}
+            running
+            onExpire={() => dispatch(quizSubmitted({ idempotencyKey: uuid() }))}
+          />
+        ) : session.seconds_per_question > 0 ? (
+          <Timer
+            seconds={session.seconds_per_question}
+            questionKey={`${q.id}:${play.clockResets}`}
+            running={!revealed}
+            onExpire={() => dispatch(questionTimedOut())}
+          />
+        ) : null}
+      </div>
+      <div className="progress" aria-hidden="true">
+        <span style={{ inlineSize: `${((index + shown) / total) * 100}%` }} />
+      </div>
+      <Lifelines
+        play={play}
+        q={q}
+        open={!revealed}
+        busy={calls.busy !== null}
+        onUse={(l: Lifeline) => void calls.lifeline(l, q)}
+      />
+      {q.image && <img src={q.image} alt="" className="question-image" />}
+      {q.audio && (
+        <AudioPlayer
+          key={`audio-${q.id}`}
+          src={q.audio}
+          heard={Boolean(heard[q.id])}
+          onHeard={() => setHeard((h) => ({ ...h, [q.id]: true }))}
+        />
+      )}
+      <h1 className="question-text" id={`q-${q.id}`} dir="auto" tabIndex={-1} ref={heading}>
+        <Rich text={q.question} latex={q.latex} />
+      </h1>
+      <Renderer
+        key={`answer-${q.id}`}
+        props={props}
+        play={play}
+        hintBusy={calls.busy === 'hint'}
+        onHint={() => calls.hint(q)}
+      />
+      {revealed && <Reveal q={q} picked={revealed.picked} last={index + 1 === total} />}
+      {totalClock && <TotalNav play={play} />}
+      <div className="question-foot">
+        <button
+          type="button"
+          className={q.bookmarked ? 'btn btn-ghost btn-small on' : 'btn btn-ghost btn-small'}
+          aria-pressed={q.bookmarked}
+          disabled={calls.busy === 'bookmark'}
+          onClick={() => void calls.bookmark(q)}
+          data-testid="bookmark"
+        >
+          <BookmarkIcon filled={q.bookmarked} />
+          {t('play.bookmark')}
+        </button>
+        <ReportButton q={q} mode={session.mode} />
+      </div>
+    </section>
+  );
+}
+
+function Renderer({
+  props,
+  play,
+  hintBusy,
+  onHint,
+}: {
+  props: RendererProps;
+  play: Open;
+  hintBusy: boolean;
+  onHint: () => ReturnType<ReturnType<typeof usePlayCalls>['hint']>;
+}) {
+  const { q } = props;
+  switch (q.question_type) {
+    case 'multi_select':
+      return <MultiSelectQuestion {...props} />;
+    case 'sequence':
+      return <SequenceQuestion {...props} />;
+    case 'match':
+      return <MatchQuestion {...props} />;
+    case 'word': {
+      const hints = play.hints[q.id] ?? [];
+      return (
+        <WordQuestion
+          {...props}
+          hints={hints}
+          hintCost={play.session.hint_cost}
+          hintsLeft={hintsAllowed(q.answer, play.session.max_hints) - hints.length}
+          hintBusy={hintBusy}
+          onHint={onHint}
+        />
+      );
+    }
+    default:
+      return <ChoiceQuestion {...props} removed={play.removed[q.id] ?? []} poll={play.poll[q.id]} />;
+  }
+}
+
+/** After the answer: right or wrong, the correct answer in the type's form, the explanation, Next. */
+function Reveal({ q, picked, last }: { q: PlayQuestion; picked: string | null; last: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const good = isCorrectAnswer(q.question_type, q.answer, picked);
+  const choice = q.question_type === 'mcq' || q.question_type === 'true_false';
+  return (
+    <div className="reveal" role="status">
+      <p className={good ? 'verdict good' : 'verdict bad'} data-testid="verdict">
+        {picked === null ? t('quiz.timeUp') : good ? t('quiz.correct') : t('quiz.incorrect')}
+      </p>
+      {!good && (!choice || picked === null) && (
+        <div className="correct-answer">
+          <span className="muted">{t('quiz.correctAnswer')}: </span>
+          <AnswerView q={q} answer={q.answer} />
+        </div>
+      )}
+      {q.explanation && (
+        <p className="explanation" dir="auto">
+          <Rich text={q.explanation} latex={q.latex} />
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        // The key is made once, when the quiz ends, and kept in state for every retry.
+        onClick={() => dispatch(nextRequested({ idempotencyKey: uuid() }))}
+        data-testid="next-question"
+        autoFocus
+      >
+        {last ? t('quiz.finish') : t('quiz.next')}
+      </button>
+    </div>
+  );
+}

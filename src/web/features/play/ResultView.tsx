@@ -1,0 +1,145 @@
+import { useEffect, useRef } from 'react';
+import type { PlaySession, QuizResult } from '../../../core/contract';
+import { useTranslation } from '../../lib/use-translation';
+import { CoinIcon, StarIcon } from '../../ui/icons';
+
+/** Modes whose levels are rounds (all open from the start). */
+const ROUND_MODES: readonly string[] = ['guess_the_word', 'audio', 'maths'];
+
+export interface PlayLink {
+  to: string;
+  label: string;
+  state?: unknown;
+}
+
+/** The graded result, as the server answered it, with Next / Play again / Review / Back. */
+export function ResultView({
+  session,
+  result: r,
+  back,
+  next,
+  onGo,
+  onPlayAgain,
+  onReview,
+}: {
+  session: PlaySession;
+  result: QuizResult;
+  back: PlayLink;
+  next: PlayLink | null;
+  onGo: (link: PlayLink) => void;
+  onPlayAgain: () => void;
+  onReview: () => void;
+}) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const rounds = ROUND_MODES.includes(session.mode);
+  const title =
+    r.level > 0
+      ? r.passed
+        ? rounds
+          ? t('play.roundCleared')
+          : t('quiz.levelCleared')
+        : t('quiz.tryAgain')
+      : r.passed
+        ? t('play.wellDone')
+        : t('play.quizDone');
+  return (
+    <section className="card result-card" data-testid="result">
+      <div className={r.passed ? 'result-badge pass' : 'result-badge fail'} aria-hidden="true">
+        <StarIcon size={40} />
+      </div>
+      <h1 tabIndex={-1} ref={heading} className="focus-target">
+        {title}
+      </h1>
+      {r.next_level_unlocked && <p className="unlocked">{t('quiz.nextUnlocked', { level: r.unlocked_level })}</p>}
+      <div
+        className="ring"
+        style={{ ['--p' as string]: `${r.percentage}` }}
+        role="img"
+        aria-label={t('play.resultSummary', { correct: r.correct, total: r.total })}
+      >
+        <span data-testid="result-percentage">{Math.round(r.percentage)}%</span>
+      </div>
+      <dl className="stats four">
+        <div>
+          <dt>{t('quiz.correctCount')}</dt>
+          <dd className="good" data-testid="result-correct">
+            {r.correct}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('quiz.incorrectCount')}</dt>
+          <dd className="bad" data-testid="result-incorrect">
+            {r.incorrect}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('quiz.unansweredCount')}</dt>
+          <dd data-testid="result-unanswered">{r.unanswered}</dd>
+        </div>
+        <div>
+          <dt>{t('play.skippedCount')}</dt>
+          <dd data-testid="result-skipped">{r.skipped}</dd>
+        </div>
+      </dl>
+      <dl className="stats rewards">
+        <div>
+          <dt>{t('quiz.score')}</dt>
+          <dd data-testid="result-score">
+            <StarIcon size={18} /> {r.score}
+            {r.score_gain > 0 && <small dir="ltr"> (+{r.score_gain})</small>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('quiz.coinsEarned')}</dt>
+          <dd data-testid="result-coins">
+            <CoinIcon size={18} /> <span dir="ltr">+{r.coins}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('play.coinsSpent')}</dt>
+          <dd data-testid="result-spent">
+            <CoinIcon size={18} /> <span dir="ltr">{r.coins_spent > 0 ? `−${r.coins_spent}` : 0}</span>
+          </dd>
+        </div>
+      </dl>
+      {!session.rewards && (
+        <p className="notice" data-testid="result-no-coins">
+          {t('play.noCoins')}
+        </p>
+      )}
+      <div className="actions">
+        {next && (
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => onGo(next)}
+            data-testid="next-level"
+          >
+            {next.label}
+          </button>
+        )}
+        <button
+          type="button"
+          className={next ? 'btn btn-outline btn-block' : 'btn btn-primary btn-block'}
+          onClick={onPlayAgain}
+          data-testid="play-again"
+        >
+          {t('quiz.playAgain')}
+        </button>
+        <button type="button" className="btn btn-outline btn-block" onClick={onReview} data-testid="review-answers">
+          {t('quiz.reviewAnswers')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => onGo(back)}
+          data-testid="back-to-levels"
+        >
+          {back.label}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import type { PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
+import {
+  answerGiven,
+  answerItems,
+  bookmarkChanged,
+  currentQuestion,
+  hintApplied,
+  lifelineApplied,
+  nextRequested,
+  playFailed,
+  playFinished,
+  playOpened,
+  playReducer,
+  playRequested,
+  playReset,
+  questionOpened,
+  questionSkipped,
+  questionTimedOut,
+  quizSubmitted,
+  submitFailed,
+  submitRetried,
+  unansweredCount,
+  type PlayState,
+} from './play-machine';
+
+const opts = (...ids: string[]) => ids.map((id) => ({ id, text: id.toUpperCase() }));
+
+function q(id: number, answer: string, over: Partial<PlayQuestion> = {}): PlayQuestion {
+  return {
+    id,
+    question: `Q${id}`,
+    question_type: 'mcq',
+    options: opts('a', 'b', 'c', 'd'),
+    match_options: [],
+    answer,
+    explanation: '',
+    image: '',
+    audio: '',
+    latex: false,
+    marks: 1,
+    bookmarked: false,
+    ...over,
+  };
+}
+
+const base: PlaySession = {
+  session_id: '00000000-0000-4000-8000-000000000001',
+  mode: 'quiz_zone',
+  category: 'science',
+  subcategory: 'physics',
+  level: 1,
+  max_level: 5,
+  title: 'Physics',
+  started_at: '',
+  deadline: '',
+  server_time: '',
+  seconds_per_question: 20,
+  total_seconds: 0,
+  rewards: true,
+  lifelines: ['fifty_fifty', 'audience_poll', 'reset_timer', 'skip'],
+  lifeline_cost: 2,
+  hint_cost: 0,
+  max_hints: 0,
+  comprehension: null,
+  daily_date: '',
+  questions: [q(1, 'a'), q(2, 'b'), q(3, 'c')],
+};
+
+const selfChallenge: PlaySession = { ...base, mode: 'self_challenge', seconds_per_question: 0, total_seconds: 300 };
+
+type Action = Parameters<typeof playReducer>[1];
+const run = (...actions: Action[]) => actions.reduce<PlayState>((s, a) => playReducer(s, a), { phase: 'idle' });
+const from = (s: PlayState, ...actions: Action[]) => actions.reduce<PlayState>((x, a) => playReducer(x, a), s);
+
+describe('play machine: phases', () => {
+  it('loads, then opens on the first question with nothing answered', () => {
+    expect(run(playRequested())).toEqual({ phase: 'loading' });
+    const s = run(playRequested(), playOpened(base));
+    expect(s.phase).toBe('question');
+    expect(currentQuestion(s)?.id).toBe(1);
+    if (s.phase === 'question') expect(unansweredCount(s)).toBe(3);
+  });
+
+  it('treats a session without questions as an error, keeps an opening error, and resets to idle', () => {
+    expect(run(playOpened({ ...base, questions: [] }))).toEqual({ phase: 'error', code: 'not_found' });
+    expect(run(playFailed('already_played'))).toEqual({ phase: 'error', code: 'already_played' });
+    expect(run(playOpened(base), playReset())).toEqual({ phase: 'idle' });
+  });
+
+  it('reveals an answer and records it', () => {
+    const s = run(playOpened(base), answerGiven('b'));
+    expect(s).toMatchObject({ phase: 'reveal', picked: 'b', answers: { 1: 'b' } });
+    expect(currentQuestion(s)?.id).toBe(1);
+  });
+
+  it('records a time out as unanswered (null)', () => {
+    const s = run(playOpened(base), questionTimedOut());
+    expect(s).toMatchObject({ phase: 'reveal', picked: null, answers: { 1: null } });
+  });
+
+  it('ignores a second answer or a time out while the answer is revealed', () => {
+    const s = run(playOpened(base), answerGiven('a'), answerGiven('b'), questionTimedOut());
+    expect(s).toMatchObject({ phase: 'reveal', picked: 'a', answers: { 1: 'a' } });
+  });
+
+  it('moves on after a reveal, then submits every answer in order with the key made at the end', () => {
+    const s1 = run(playOpened(base), answerGiven('a'), nextRequested({ idempotencyKey: 'unused' }));
+    expect(s1).toMatchObject({ phase: 'question', index: 1 });
+    const s2 = from(
+      s1,
+      questionTimedOut(),
+      nextRequested({ idempotencyKey: 'unused-2' }),
+      answerGiven('c'),
+      nextRequested({ idempotencyKey: 'end' }),
+    );
+    expect(s2).toMatchObject({
+      phase: 'submitting',
+      idempotencyKey: 'end',
+      failed: false,
+      items: [
+        { question_id: 1, answer: 'a' },
+        { question_id: 2, answer: null },
+        { question_id: 3, answer: 'c' },
+      ],
+    });
+  });
+
+  it('keeps the same Idempotency-Key across a failed submit and its retry', () => {
+    const done = run(
+      playOpened({ ...base, questions: [q(1, 'a')] }),
+      answerGiven('a'),
+      nextRequested({ idempotencyKey: 'end' }),
+    );
+    const failed = from(done, submitFailed());
+    expect(failed).toMatchObject({ phase: 'submitting', failed: true, idempotencyKey: 'end' });
+    expect(from(failed, submitRetried())).toMatchObject({ failed: false, idempotencyKey: 'end' });
+    // Asking again for the end changes nothing.
+    expect(from(failed, nextRequested({ idempotencyKey: 'other' }))).toBe(failed);
+  });
+
+  it('shows the server result only after submitting, keeping the session for the review', () => {
+    const result = { session_id: base.session_id, percentage: 50 } as QuizResult;
+    expect(run(playOpened(base), playFinished(result)).phase).toBe('question');
+    const s = run(
+      playOpened({ ...base, questions: [q(1, 'a')] }),
+      answerGiven('b'),
+      nextRequested({ idempotencyKey: 'k' }),
+      playFinished(result),
+    );
+    expect(s).toMatchObject({ phase: 'result', result: { percentage: 50 }, items: [{ question_id: 1, answer: 'b' }] });
+    if (s.phase === 'result') expect(s.session.questions).toHaveLength(1);
+  });
+
+  it('turns a submit refused for good into an error', () => {
+    const s = run(
+      playOpened({ ...base, questions: [q(1, 'a')] }),
+      answerGiven('a'),
+      nextRequested({ idempotencyKey: 'k' }),
+      playFailed('session_expired'),
+    );
+    expect(s).toEqual({ phase: 'error', code: 'session_expired' });
+  });
+});
+
+describe('play machine: lifelines, hints, bookmarks', () => {
+  it('skip: no answer, counted as skipped, the lifeline is used, on to the next question', () => {
+    const s = run(playOpened(base), questionSkipped());
+    expect(s).toMatchObject({
+      phase: 'question',
+      index: 1,
+      answers: { 1: null },
+      skipped: [1],
+      used: [{ lifeline: 'skip', question_id: 1 }],
+    });
+    if (s.phase === 'question') {
+      expect(answerItems(s)[0]).toEqual({ question_id: 1, answer: null });
+      // A skipped question is not waiting for an answer.
+      expect(unansweredCount(s)).toBe(2);
+    }
+  });
+
+  it('skip is refused on the last question and after a reveal', () => {
+    const last = run(playOpened({ ...base, questions: [q(1, 'a')] }));
+    expect(from(last, questionSkipped())).toBe(last);
+    const revealed = run(playOpened(base), answerGiven('a'));
+    expect(from(revealed, questionSkipped())).toBe(revealed);
+  });
+
+  it('50/50 hides options, the poll keeps its shares, reset timer restarts the clock', () => {
+    const s = run(
+      playOpened(base),
+      lifelineApplied({ lifeline: 'fifty_fifty', question_id: 1, removed: ['b', 'c'] }),
+      lifelineApplied({ lifeline: 'reset_timer', question_id: 1 }),
+    );
+    expect(s).toMatchObject({ removed: { 1: ['b', 'c'] }, clockResets: 1 });
+    const p = run(
+      playOpened(base),
+      lifelineApplied({ lifeline: 'audience_poll', question_id: 1, poll: [{ option_id: 'a', percent: 60 }] }),
+    );
+    expect(p).toMatchObject({ poll: { 1: [{ option_id: 'a', percent: 60 }] }, used: [{ lifeline: 'audience_poll' }] });
+  });
+
+  it('hints fix letters once per position; bookmarks follow the server', () => {
+    const word = { ...base, questions: [q(1, 'CAT', { question_type: 'word', options: [] })] };
+    const s = run(
+      playOpened(word),
+      hintApplied({ question_id: 1, position: 0, letter: 'C' }),
+      hintApplied({ question_id: 1, position: 0, letter: 'C' }),
+      hintApplied({ question_id: 1, position: 2, letter: 'T' }),
+      bookmarkChanged({ question_id: 1, bookmarked: true }),
+    );
+    expect(s).toMatchObject({
+      hints: {
+        1: [
+          { position: 0, letter: 'C' },
+          { position: 2, letter: 'T' },
+        ],
+      },
+    });
+    expect(currentQuestion(s)?.bookmarked).toBe(true);
+  });
+});
+
+describe('play machine: whole-quiz clock (self challenge)', () => {
+  it('saves answers without a reveal, changes them, and moves freely between questions', () => {
+    const s = run(
+      playOpened(selfChallenge),
+      answerGiven('a'),
+      answerGiven('b'),
+      questionOpened(2),
+      answerGiven('c'),
+      questionOpened(0),
+    );
+    expect(s).toMatchObject({ phase: 'question', index: 0, answers: { 1: 'b', 3: 'c' } });
+    if (s.phase === 'question') expect(unansweredCount(s)).toBe(1);
+  });
+
+  it('clears an answer given as empty, ignores out-of-range moves and time outs of a question', () => {
+    const s = run(playOpened(selfChallenge), answerGiven('a'), answerGiven(''), questionOpened(9), questionTimedOut());
+    expect(s).toMatchObject({ phase: 'question', index: 0, answers: { 1: null } });
+  });
+
+  it('submits whatever is there, unanswered as null', () => {
+    const s = run(
+      playOpened(selfChallenge),
+      questionOpened(1),
+      answerGiven('d'),
+      quizSubmitted({ idempotencyKey: 'k' }),
+    );
+    expect(s).toMatchObject({
+      phase: 'submitting',
+      idempotencyKey: 'k',
+      items: [
+        { question_id: 1, answer: null },
+        { question_id: 2, answer: 'd' },
+        { question_id: 3, answer: null },
+      ],
+    });
+  });
+
+  it('refuses free navigation and a whole-quiz submit with a per-question clock', () => {
+    const s = run(playOpened(base));
+    expect(from(s, questionOpened(2))).toBe(s);
+    expect(from(s, quizSubmitted({ idempotencyKey: 'k' }))).toBe(s);
+  });
+});
+
+describe('play machine: answers are stored canonical per type', () => {
+  const typed = (question: PlayQuestion, given: string) =>
+    run(playOpened({ ...base, questions: [question, q(99, 'a')] }), answerGiven(given));
+
+  it('mcq and true/false: the option id', () => {
+    expect(typed(q(1, 'a'), ' b ')).toMatchObject({ picked: 'b' });
+    expect(typed(q(1, 't', { question_type: 'true_false', options: opts('t', 'f') }), 't')).toMatchObject({
+      picked: 't',
+    });
+  });
+
+  it('multi_select: the ids sorted; a repeated id is no answer', () => {
+    const ms = q(1, 'a,c', { question_type: 'multi_select' });
+    expect(typed(ms, 'c, a')).toMatchObject({ picked: 'a,c', answers: { 1: 'a,c' } });
+    expect(typed(ms, 'a,a')).toMatchObject({ picked: null });
+  });
+
+  it('sequence: the ids in the given order', () => {
+    const seq = q(1, 'c,a,b', { question_type: 'sequence', options: opts('a', 'b', 'c') });
+    expect(typed(seq, 'c, a ,b')).toMatchObject({ picked: 'c,a,b' });
+  });
+
+  it('match: the pairs sorted', () => {
+    const m = q(1, 'a:2,b:1', { question_type: 'match', options: opts('a', 'b'), match_options: opts('1', '2') });
+    expect(typed(m, 'b:1, a:2')).toMatchObject({ picked: 'a:2,b:1' });
+  });
+
+  it('word: the normalized word', () => {
+    const w = q(1, 'NEWYORK', { question_type: 'word', options: [] });
+    expect(typed(w, 'new-york')).toMatchObject({ picked: 'NEWYORK' });
+  });
+});
