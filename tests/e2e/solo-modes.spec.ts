@@ -119,7 +119,7 @@ test('true and false: an audience poll costs 10 coins, a perfect quiz pays 5', a
 });
 
 test('daily quiz: played once a day, paid once', async ({ page, request }) => {
-  await signIn(page, request);
+  const p = await signIn(page, request);
   await page.goto('/quiz-play/daily-quiz-dashboard');
   await expect(page.getByTestId('daily-status')).toBeVisible();
   const s = sessionOf(page, 'get_daily_quiz');
@@ -127,9 +127,17 @@ test('daily quiz: played once a day, paid once', async ({ page, request }) => {
   const session = await s;
   await playAll(page, session);
   await expectResult(page, { coins: 10, score: 4 * session.questions.length, balance: 20 });
-  await page.goto('/quiz-play/daily-quiz-dashboard');
+  await page.getByTestId('back-to-levels').click();
   await expect(page.getByTestId('daily-played')).toBeVisible();
   await expect(page.getByTestId('start-quiz')).toHaveCount(0);
+  // Asking again, in the same timezone, is refused by the server.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const again = await request.post('/api/get_daily_quiz', {
+    multipart: { timezone: zone },
+    headers: { authorization: `Bearer ${p.token}` },
+  });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).code).toBe('already_played');
 });
 
 test('fun and learn: read a text, answer its questions, earn 5 coins', async ({ page, request }) => {
