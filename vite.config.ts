@@ -19,8 +19,9 @@ export default defineConfig({
       includeAssets: ['icons/apple-touch-icon.png', 'icons/icon.svg'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Demo category art is fetched on demand, not precached.
-        globIgnores: ['images/**'],
+        // Demo category art is fetched on demand, not precached; KaTeX (about 80 KB) only when
+        // a maths question shows, never for every player at install.
+        globIgnores: ['images/**', 'assets/katex-chunk-*'],
       },
       devOptions: { enabled: false },
     }),

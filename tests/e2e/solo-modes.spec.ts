@@ -101,7 +101,17 @@ async function expectResult(page: Page, o: { coins: number; score: number; balan
   await expect(page.getByTestId('coins-badge')).toHaveText(new RegExp(`\\b${o.balance}\\b`));
 }
 
+/** Counts requests for the KaTeX chunk (it must load for maths only). */
+function katexLoads(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (/katex/i.test(r.url())) seen.push(r.url());
+  });
+  return seen;
+}
+
 test('true and false: an audience poll costs 10 coins, a perfect quiz pays 5', async ({ page, request }) => {
+  const katex = katexLoads(page);
   await signIn(page, request);
   await page.goto('/quiz-play/true-and-false-play');
   const s = sessionOf(page, 'get_questions_by_type');
@@ -116,6 +126,7 @@ test('true and false: an audience poll costs 10 coins, a perfect quiz pays 5', a
   });
   await expectResult(page, { coins: 5, score: 40, balance: 5 });
   await expect(page.getByTestId('result-spent')).toContainText('10');
+  expect(katex).toEqual([]);
 });
 
 test('daily quiz: played once a day, paid once', async ({ page, request }) => {
@@ -186,7 +197,9 @@ test('audio questions: answerable after listening; a perfect round pays 10', asy
 });
 
 test('maths mania: formulas render with KaTeX; a perfect round pays 10', async ({ page, request }) => {
+  const katex = katexLoads(page);
   await signIn(page, request);
+  expect(katex).toEqual([]);
   await page.goto('/math-mania');
   await page.getByTestId('category-algebra').click();
   await page.getByTestId('subcategory-equations-and-expressions').click();
@@ -194,6 +207,7 @@ test('maths mania: formulas render with KaTeX; a perfect round pays 10', async (
   await page.getByTestId('round-1').click();
   const session = await s;
   await expect(page.locator('.katex').first()).toBeVisible();
+  expect(katex.some((u) => /katex-chunk/.test(u))).toBe(true);
   await playAll(page, session);
   await expectResult(page, { coins: 10, score: 4 * session.questions.length, balance: 20 });
 });
