@@ -456,7 +456,7 @@ describe('lifelines', () => {
     expect(b.body).toEqual(a.body);
     expect(await coins(p.user.id)).toBe(start - 10);
     expect(start - 10).toBe(0);
-    expect((await use(p, s, 'fifty_fifty', 1)).body.code).toBe('not_enough_coins');
+    expect((await use(p, s, 'audience_poll', 1)).body.code).toBe('not_enough_coins');
     const rows = await t.db.rows(sql`SELECT * FROM play_lifelines WHERE session_id = ${s.session_id}::uuid`);
     expect(rows).toHaveLength(1);
   });
@@ -535,6 +535,12 @@ describe('bookmarks and reports', () => {
     await ok(p, 'set_bookmark', { question_id: a!.id, status: 1, type: 1 });
     await ok(p, 'set_bookmark', { question_id: b!.id, status: '1', type: 'hostile' });
     await ok(p, 'set_bookmark', { question_id: b!.id, status: 1 });
+    // The level has 10 questions and serves them all: the other player has seen `a` too.
+    await ok<PlaySession>(other, 'get_questions_by_level', {
+      category: 'science',
+      subcategory: 'physics-and-chemistry',
+      level: 1,
+    });
     await ok(other, 'set_bookmark', { question_id: a!.id, status: 1 });
     const list = await ok<Bookmark[]>(p, 'get_bookmark', { type: 1 });
     expect(list.map((x) => x.question_id).sort()).toEqual([a!.id, b!.id].sort());
@@ -547,6 +553,10 @@ describe('bookmarks and reports', () => {
     await ok(other, 'set_bookmark', { question_id: a!.id, status: 0 });
     expect((await ok<Bookmark[]>(p, 'get_bookmark', {})).length).toBe(2);
     await fails(p, 'set_bookmark', { question_id: 2147483647, status: 1 }, 404, 'not_found');
+    // A question never served to the player (here a premium one) cannot be bookmarked to read it.
+    const premium = await t.db.one<{ id: number }>(sql`SELECT q.id FROM questions q JOIN categories c
+      ON c.id = q.category_id WHERE c.slug = 'premium-test' LIMIT 1`);
+    await fails(p, 'set_bookmark', { question_id: premium!.id, status: 1 }, 404, 'not_found');
     await fails(p, 'set_bookmark', { question_id: a!.id, status: 2 }, 400, 'invalid_input');
     await fails(p, 'set_bookmark', { status: 1 }, 400, 'invalid_input');
     await fails(other, 'get_bookmark_questions', {}, 404, 'not_found');

@@ -14,6 +14,11 @@ async function assertQuestion(db: Db, questionId: number): Promise<void> {
 export async function setBookmark(db: Db, userId: number, questionId: number, status: number): Promise<BookmarkState> {
   if (status === 1) {
     await assertQuestion(db, questionId);
+    // Only a question the player was served: a bookmark shows its answer, so it must not
+    // open questions they never saw (premium ones, exams, contests).
+    const served = await db.one(sql`SELECT 1 AS ok FROM play_sessions
+      WHERE user_id = ${userId} AND ${questionId} = ANY(question_ids) LIMIT 1`);
+    if (!served) throw new AppError('not_found', { field: 'question_id', message: 'No such question.' });
     await db.run(sql`INSERT INTO bookmarks (user_id, question_id) VALUES (${userId}, ${questionId})
       ON CONFLICT DO NOTHING`);
     return { question_id: questionId, bookmarked: true };
