@@ -12,6 +12,8 @@ import {
   modeRule,
   normalizeWord,
   parseGmtOffset,
+  dailyQuizAllowed,
+  zoneOffsetMinutes,
   SOLO_MODES,
 } from './solo-modes';
 
@@ -141,6 +143,23 @@ describe('daily quiz dates', () => {
     expect(localDate(new Date('2026-07-01T04:30:00Z'), { timezone: 'America/New_York' })).toBe('2026-07-01');
     expect(localDate(at, { timezone: 'Pacific/Kiritimati' })).toBe('2026-11-23');
     expect(localDate(at, { timezone: 'Nowhere/Land', offsetMinutes: 60 })).toBe('2026-11-22');
+  });
+  it("knows a zone's offset at an instant, with daylight saving", () => {
+    expect(zoneOffsetMinutes(new Date('2026-07-01T12:00:00Z'), { timezone: 'America/New_York' })).toBe(-240);
+    expect(zoneOffsetMinutes(new Date('2026-12-01T12:00:00Z'), { timezone: 'America/New_York' })).toBe(-300);
+    expect(zoneOffsetMinutes(at, { timezone: 'Asia/Kolkata' })).toBe(330);
+    expect(zoneOffsetMinutes(at, { offsetMinutes: -720 })).toBe(-720);
+  });
+  it('allows one daily quiz a local day, and a zone change only after 20 hours', () => {
+    const last = { date: '2026-11-22', offset: 60, startedAt: new Date('2026-11-22T21:50:00Z') };
+    // 23:50 then 00:30 local, same zone: a new day.
+    expect(dailyQuizAllowed('2026-11-23', 60, new Date('2026-11-22T23:30:00Z'), last)).toBe(true);
+    expect(dailyQuizAllowed('2026-11-22', 60, new Date('2026-11-22T22:30:00Z'), last)).toBe(false);
+    expect(dailyQuizAllowed('2026-11-21', -720, new Date('2026-11-22T22:30:00Z'), last)).toBe(false);
+    // Hopping to UTC+14 for tomorrow's quiz at once: refused; a day later: fine.
+    expect(dailyQuizAllowed('2026-11-23', 840, new Date('2026-11-22T22:00:00Z'), last)).toBe(false);
+    expect(dailyQuizAllowed('2026-11-24', 840, new Date('2026-11-23T18:00:00Z'), last)).toBe(true);
+    expect(dailyQuizAllowed('2026-11-22', 60, new Date(), undefined)).toBe(true);
   });
   it('parses offsets within UTC−12..UTC+14 only', () => {
     expect(parseGmtOffset('+05:30')).toBe(330);

@@ -81,6 +81,7 @@ export async function subcategoryLevels(
     WHERE c.type = ${type} AND c.slug = ${categorySlug} AND s.slug = ${subcategorySlug} AND q.status = 1
       AND s.status = 1 AND c.status = 1 AND c.language_id = (
         SELECT c2.language_id FROM categories c2 JOIN languages l ON l.id = c2.language_id
+        JOIN subcategories s2 ON s2.category_id = c2.id AND s2.slug = ${subcategorySlug} AND s2.status = 1
         WHERE c2.type = ${type} AND c2.slug = ${categorySlug} AND c2.status = 1 ORDER BY l.is_default DESC, l.id LIMIT 1)
     GROUP BY q.level ORDER BY q.level`);
   if (rows.length === 0) throw new AppError('not_found', { field: 'subcategory', message: 'No such subcategory.' });

@@ -61,12 +61,11 @@ export async function reportQuestion(
   message: string,
 ): Promise<ReportReceipt> {
   await assertQuestion(db, questionId);
-  const updated = await db.run(sql`UPDATE question_reports SET message = ${message}, updated_at = now()
-    WHERE user_id = ${userId} AND question_id = ${questionId} AND status = 'open'`);
-  if (updated === 0) {
-    await db.run(sql`INSERT INTO question_reports (user_id, question_id, message)
-      VALUES (${userId}, ${questionId}, ${message})`);
-  }
+  // One statement, so two reports at once cannot both insert.
+  await db.run(sql`INSERT INTO question_reports (user_id, question_id, message)
+    VALUES (${userId}, ${questionId}, ${message})
+    ON CONFLICT (user_id, question_id) WHERE status = 'open'
+    DO UPDATE SET message = EXCLUDED.message, updated_at = now()`);
   return { question_id: questionId, reported: true };
 }
 

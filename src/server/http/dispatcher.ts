@@ -5,7 +5,7 @@ import { userForToken } from '../auth/api-tokens';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
 import { AppError } from './errors';
-import { idempotencyKey, isUniqueViolation, requestHash, storeReply, storedReply } from './idempotency';
+import { idempotencyKey, requestHash, storeReply, storedReply } from './idempotency';
 
 type AnyHandler = Handler<never>;
 
@@ -135,10 +135,10 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
       });
       return send(reply, 200, env);
     } catch (e) {
-      if (isUniqueViolation(e)) {
-        const twin = await storedReply(s.db, uid, key, hash);
-        if (twin) return send(reply, twin.status_code, twin.reply, true);
-      }
+      // The same key sent twice at once: the twin that waited (on a lock or on the key's row)
+      // fails for what the first one did; the first one's answer is the answer for both.
+      const twin = await storedReply(s.db, uid, key, hash);
+      if (twin) return send(reply, twin.status_code, twin.reply, true);
       // A refusal is an answer too: the same key gets it again. Transient ones are not kept.
       if (e instanceof AppError && ![401, 429, 503].includes(e.status)) {
         await storeReply(s.db, uid, key, name, hash, e.status, e.toReply()).catch(() => undefined);

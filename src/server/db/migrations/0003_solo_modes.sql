@@ -27,7 +27,12 @@ CREATE TABLE comprehensions (
 );
 ALTER TABLE questions ADD COLUMN comprehension_id integer REFERENCES comprehensions (id) ON DELETE CASCADE;
 CREATE INDEX questions_comprehension_idx ON questions (comprehension_id) WHERE comprehension_id IS NOT NULL;
-CREATE INDEX questions_type_idx ON questions (language_id, type) WHERE status = 1;
+-- A fixed random order: draws read a window of it from a random start (a few rows, however
+-- large the pool) instead of sorting a whole pool by random().
+ALTER TABLE questions ADD COLUMN shuffle_key double precision NOT NULL DEFAULT random();
+CREATE INDEX questions_type_shuffle_idx ON questions (language_id, type, shuffle_key) WHERE status = 1;
+CREATE INDEX questions_language_shuffle_idx ON questions (language_id, shuffle_key) WHERE status = 1;
+CREATE INDEX questions_category_shuffle_idx ON questions (category_id, shuffle_key) WHERE status = 1;
 
 -- What a session needs beyond quiz zone's columns.
 ALTER TABLE play_sessions ADD COLUMN question_types jsonb NOT NULL DEFAULT '{}';
@@ -36,6 +41,8 @@ ALTER TABLE play_sessions ADD COLUMN total_seconds integer NOT NULL DEFAULT 0;
 ALTER TABLE play_sessions ADD COLUMN rewards boolean NOT NULL DEFAULT true;
 -- The reward unit (fun-and-learn text slug, daily date) where category/subcategory/level are not enough.
 ALTER TABLE play_sessions ADD COLUMN unit text NOT NULL DEFAULT '';
+-- Levels or rounds of the subcategory in the edition played, as the session opened.
+ALTER TABLE play_sessions ADD COLUMN max_level integer NOT NULL DEFAULT 0;
 CREATE INDEX play_sessions_mode_idx ON play_sessions (user_id, mode, finished_at);
 
 CREATE TABLE play_lifelines (
@@ -66,8 +73,12 @@ CREATE TABLE daily_quiz_plays (
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   quiz_date date NOT NULL,
   session_id uuid NOT NULL REFERENCES play_sessions (id) ON DELETE CASCADE,
+  -- The player's UTC offset when they opened it: a change of zone waits a day (no farming).
+  zone_offset integer NOT NULL DEFAULT 0,
+  started_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, quiz_date)
 );
+CREATE INDEX daily_quiz_plays_session_idx ON daily_quiz_plays (session_id);
 
 CREATE TABLE premium_unlocks (
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -84,6 +95,7 @@ CREATE TABLE bookmarks (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, question_id)
 );
+CREATE INDEX bookmarks_question_idx ON bookmarks (question_id);
 
 CREATE TABLE question_reports (
   id serial PRIMARY KEY,
@@ -96,4 +108,5 @@ CREATE TABLE question_reports (
 );
 -- A player has one open report per question; reporting again updates its reason.
 CREATE UNIQUE INDEX question_reports_open_idx ON question_reports (user_id, question_id) WHERE status = 'open';
+CREATE INDEX question_reports_question_idx ON question_reports (question_id);
 CREATE INDEX question_reports_status_idx ON question_reports (status, created_at DESC);

@@ -1,28 +1,41 @@
+import { createHash } from 'node:crypto';
 import type { DailyQuizStatus, PlaySession, QuizResult } from '../../../core/contract';
-import { isKnownTimezone, localDate, parseGmtOffset } from '../../../core/rules/solo-modes';
+import {
+  dailyQuizAllowed,
+  isKnownTimezone,
+  localDate,
+  parseGmtOffset,
+  zoneOffsetMinutes,
+} from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SettingsStore } from '../settings-store';
 import { openPool } from './openers';
-import { createSession, resumeSession } from './sessions';
+import { createSession, drawQuestionIds, GRACE_SECONDS, resumeSession } from './sessions';
 
 export interface Zone {
   timezone?: string;
   gmt_format?: string;
 }
 
-/**
- * The player's local date now. A known IANA zone wins; else the stated offset; else UTC.
- * Bad values are refused rather than guessed.
- */
-export function playerDate(now: Date, z: Zone): string {
+/** The player's zone as the server reads it: a known IANA zone wins; else the stated offset; else UTC. */
+function readZone(z: Zone): { timezone?: string; offsetMinutes: number } {
   const offset = z.gmt_format ? parseGmtOffset(z.gmt_format) : 0;
   if (z.gmt_format && offset === null)
     throw new AppError('invalid_input', { field: 'gmt_format', message: 'gmt_format: must be an offset like +05:30' });
-  if (z.timezone && isKnownTimezone(z.timezone)) return localDate(now, { timezone: z.timezone });
+  if (z.timezone && isKnownTimezone(z.timezone)) return { timezone: z.timezone, offsetMinutes: offset ?? 0 };
   if (z.timezone && !z.gmt_format)
     throw new AppError('invalid_input', { field: 'timezone', message: 'timezone: unknown timezone' });
-  return localDate(now, { offsetMinutes: offset ?? 0 });
+  return { offsetMinutes: offset ?? 0 };
+}
+
+/** The player's local date now, and their UTC offset. Bad values are refused, not guessed. */
+export function playerDay(now: Date, z: Zone): { date: string; offset: number } {
+  const zone = readZone(z);
+  const timezone = zone.timezone;
+  return timezone
+    ? { date: localDate(now, { timezone }), offset: zoneOffsetMinutes(now, { timezone }) }
+    : { date: localDate(now, zone), offset: zone.offsetMinutes };
 }
 
 async function dbNow(db: Db): Promise<Date> {
@@ -34,7 +47,12 @@ interface PlayRow {
   quiz_date: string;
   session_id: string;
   result: QuizResult | null;
+  /** Still playable: unfinished and before its deadline. */
   open: boolean;
+  /** Over: submitted, or abandoned past its deadline and grace. */
+  over: boolean;
+  zone_offset: number;
+  started_at: string;
 }
 
 /** Days in a row ending on `today` or the day before, from the dates played (newest first). */
@@ -54,24 +72,25 @@ export function streakOf(datesDesc: readonly string[], today: string): number {
 
 async function plays(db: Db, userId: number): Promise<PlayRow[]> {
   return db.rows<PlayRow>(sql`SELECT to_char(d.quiz_date, 'YYYY-MM-DD') AS quiz_date, d.session_id::text AS session_id,
-      s.result, (s.finished_at IS NULL AND now() <= s.deadline) AS open
+      s.result, (s.finished_at IS NULL AND now() <= s.deadline) AS open,
+      (s.finished_at IS NOT NULL OR now() > s.deadline + make_interval(secs => ${GRACE_SECONDS})) AS over,
+      d.zone_offset, to_json(d.started_at) #>> '{}' AS started_at
     FROM daily_quiz_plays d JOIN play_sessions s ON s.id = d.session_id
     WHERE d.user_id = ${userId} ORDER BY d.quiz_date DESC LIMIT 400`);
 }
 
-/** Today's daily quiz for the player: played, its result, and their streak. */
+/** Today's daily quiz for the player: played, its result, and their streak of submitted days. */
 export async function dailyStatus(db: Db, userId: number, z: Zone): Promise<DailyQuizStatus> {
-  const today = playerDate(await dbNow(db), z);
+  const { date: today } = playerDay(await dbNow(db), z);
   const rows = await plays(db, userId);
   const todays = rows.find((r) => r.quiz_date === today);
-  const finished = rows.filter((r) => !r.open);
   const r = todays?.result;
   return {
     date: today,
-    played: Boolean(todays && !todays.open),
+    played: Boolean(todays?.over),
     result: r ? { correct: r.correct, total: r.total, coins: r.coins, score: r.score } : null,
     streak: streakOf(
-      finished.map((p) => p.quiz_date),
+      rows.filter((p) => p.result).map((p) => p.quiz_date),
       today,
     ),
   };
@@ -87,7 +106,8 @@ export async function openDaily(
   settings: SettingsStore,
   o: { userId: number; languageId: number } & Zone,
 ): Promise<PlaySession> {
-  const today = playerDate(await dbNow(db), o);
+  const now = await dbNow(db);
+  const { date: today, offset } = playerDay(now, o);
   await db.run(sql`SELECT 1 FROM users WHERE id = ${o.userId} FOR UPDATE`);
   const latest = (await plays(db, o.userId))[0];
   if (latest && latest.quiz_date === today) {
@@ -95,27 +115,46 @@ export async function openDaily(
     if (resumed) return resumed;
     throw new AppError('already_played');
   }
-  if (latest && latest.quiz_date > today) throw new AppError('already_played');
-  const rules = await settings.rules(db);
-  const scheduled = await db.one<{ question_ids: number[] }>(sql`SELECT question_ids FROM daily_quizzes
-    WHERE language_id = ${o.languageId} AND quiz_date = ${today}::date`);
-  // Unscheduled days draw the same questions for everyone in a language: seeded by the date.
-  const ids =
-    scheduled?.question_ids ??
-    (
-      await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
-        WHERE q.status = 1 AND q.type IN ('mcq', 'true_false') AND ${openPool(0, o.languageId)}
-        ORDER BY md5(q.id::text || ${today}) LIMIT ${rules.daily_quiz_questions}`)
-    ).map((r) => r.id);
+  const last = latest && { date: latest.quiz_date, offset: latest.zone_offset, startedAt: new Date(latest.started_at) };
+  if (!dailyQuizAllowed(today, offset, now, last)) throw new AppError('already_played');
   const session = await createSession(db, settings, {
     userId: o.userId,
     mode: 'daily_quiz',
     languageId: o.languageId,
-    questionIds: ids,
+    questionIds: await dailyQuestions(db, settings, o.languageId, today),
     unit: today,
     rewards: true,
   });
-  await db.run(sql`INSERT INTO daily_quiz_plays (user_id, quiz_date, session_id)
-    VALUES (${o.userId}, ${today}::date, ${session.session_id}::uuid)`);
+  await db.run(sql`INSERT INTO daily_quiz_plays (user_id, quiz_date, session_id, zone_offset)
+    VALUES (${o.userId}, ${today}::date, ${session.session_id}::uuid, ${offset})`);
   return session;
+}
+
+/**
+ * The day's questions in a language: the operator's schedule, else a draw made once for the
+ * day and kept, so everyone gets the same quiz however the content changes during the day.
+ */
+async function dailyQuestions(db: Db, settings: SettingsStore, languageId: number, day: string): Promise<number[]> {
+  const kept = async () =>
+    (
+      await db.one<{ question_ids: number[] }>(sql`SELECT question_ids FROM daily_quizzes
+        WHERE language_id = ${languageId} AND quiz_date = ${day}::date`)
+    )?.question_ids;
+  const scheduled = await kept();
+  if (scheduled) return scheduled;
+  const rules = await settings.rules(db);
+  // The day's start in the random order comes from the date: the same draw on every node.
+  const start =
+    parseInt(createHash('sha256').update(`daily:${languageId}:${day}`).digest('hex').slice(0, 8), 16) / 2 ** 32;
+  const drawn = await drawQuestionIds(
+    db,
+    sql`q.type IN ('mcq', 'true_false') AND ${await openPool(db, 0, languageId)}`,
+    rules.daily_quiz_questions,
+    start,
+  );
+  if (drawn.length === 0) return [];
+  await db.run(sql`INSERT INTO daily_quizzes (language_id, quiz_date, question_ids)
+    VALUES (${languageId}, ${day}::date, ${`{${drawn.join(',')}}`}::integer[])
+    ON CONFLICT DO NOTHING`);
+  return (await kept()) ?? drawn;
 }

@@ -27,6 +27,7 @@ interface SessionRow {
   category: string;
   subcategory: string;
   level: number;
+  max_level: number;
   unit: string;
   rewards: boolean;
   question_ids: number[];
@@ -71,7 +72,12 @@ async function levelReward(
   const type = LEVEL_TYPES[s.mode];
   // Fun and learn keeps its results per text: the text's slug stands in the subcategory's place.
   const sub = s.mode === 'fun_n_learn' ? s.unit : s.subcategory;
-  const maxLevel = type ? (await subcategoryLevels(db, s.category, s.subcategory, type)).maxLevel : 1;
+  // As the session opened (the edition played); older sessions look it up.
+  const maxLevel = !type
+    ? 1
+    : s.max_level > 0
+      ? s.max_level
+      : (await subcategoryLevels(db, s.category, s.subcategory, type)).maxLevel;
   const progress = await readProgress(db, s.user_id, s.mode, s.category, sub, true);
   const before = progress.results.get(s.level);
   const out = levelOutcome(
@@ -171,7 +177,8 @@ export async function submitSession(
   sessionId: string,
   answers: { question_id: number; answer: string | null }[],
 ): Promise<QuizResult> {
-  const s = await db.one<SessionRow>(sql`SELECT id, user_id, mode, category, subcategory, level, unit, rewards,
+  const s =
+    await db.one<SessionRow>(sql`SELECT id, user_id, mode, category, subcategory, level, max_level, unit, rewards,
       question_ids, answer_key, question_types, result,
       now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
     FROM play_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`);
@@ -191,12 +198,15 @@ export async function submitSession(
   );
   const given = new Map<number, string | null>();
   for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
-  const review: ReviewItem[] = s.question_ids.map((qid) => {
-    const correct = s.answer_key[String(qid)]!;
-    const answer = skipped.has(qid) ? null : (given.get(qid) ?? null);
-    const type = s.question_types[String(qid)] ?? 'mcq';
-    return { question_id: qid, answer, correct_answer: correct, is_correct: isCorrectAnswer(type, correct, answer) };
-  });
+  // A question without a stored answer cannot be graded: it does not count.
+  const review: ReviewItem[] = s.question_ids
+    .filter((qid) => s.answer_key[String(qid)] !== undefined)
+    .map((qid) => {
+      const correct = s.answer_key[String(qid)]!;
+      const answer = skipped.has(qid) ? null : (given.get(qid) ?? null);
+      const type = s.question_types[String(qid)] ?? 'mcq';
+      return { question_id: qid, answer, correct_answer: correct, is_correct: isCorrectAnswer(type, correct, answer) };
+    });
   const graded = review.filter((r) => !skipped.has(r.question_id));
   const total = graded.length;
   const correct = graded.filter((r) => r.is_correct).length;

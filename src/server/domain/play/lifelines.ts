@@ -64,13 +64,17 @@ export async function useLifeline(
     isLastQuestion: s.question_ids.at(-1) === o.question_id,
   });
   if (refusal) throw new AppError(refusal);
-  const paid = await moveCoins(db, {
-    userId,
-    delta: -rules.lifeline_cost,
-    reason: 'lifeline',
-    ref: s.id,
-    opId: `lifeline:${s.id}:${o.lifeline}`,
-  });
+  // Free lifelines (an operator's cost of 0) move no coins.
+  const paid =
+    rules.lifeline_cost > 0
+      ? await moveCoins(db, {
+          userId,
+          delta: -rules.lifeline_cost,
+          reason: 'lifeline',
+          ref: s.id,
+          opId: `lifeline:${s.id}:${o.lifeline}`,
+        })
+      : { balance: (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))!.coins };
   await db.run(sql`INSERT INTO play_lifelines (session_id, lifeline, question_id)
     VALUES (${s.id}::uuid, ${o.lifeline}, ${o.question_id})`);
   const out: LifelineResult = {
@@ -124,7 +128,7 @@ export async function useHint(
           ref: s.id,
           opId: `hint:${s.id}:${o.question_id}:${position + 1}`,
         })
-      : { balance: 0 };
+      : { balance: (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))!.coins };
   await db.run(sql`INSERT INTO play_hints (session_id, question_id, hints) VALUES (${s.id}::uuid, ${o.question_id}, 1)
     ON CONFLICT (session_id, question_id) DO UPDATE SET hints = play_hints.hints + 1`);
   return {

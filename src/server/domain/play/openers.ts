@@ -1,6 +1,6 @@
 import type { Comprehension, PlaySession } from '../../../core/contract';
 import { isLevelPlayable } from '../../../core/rules/level-progress';
-import { sql, type Db } from '../../db/client';
+import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
@@ -137,11 +137,16 @@ const COMPREHENSION_COLUMNS = (userId: number) => sql`t.id, t.slug, t.title, t.d
 
 /** Fun-and-learn texts of a category or subcategory, with the player's results. */
 export async function listComprehensions(c: Ctx, by: 'category' | 'subcategory', id: number): Promise<Comprehension[]> {
-  return c.db.rows<Comprehension>(sql`SELECT ${COMPREHENSION_COLUMNS(c.userId)}
+  const rows = await c.db.rows<Comprehension & { locked: boolean }>(sql`SELECT ${COMPREHENSION_COLUMNS(c.userId)},
+      (c.premium_price > 0 AND NOT EXISTS (SELECT 1 FROM premium_unlocks u WHERE u.user_id = ${c.userId}
+        AND u.type = c.type AND u.slug = c.slug)) AS locked
     FROM comprehensions t JOIN categories c ON c.id = t.category_id
-    WHERE t.status = 1 AND c.status = 1 AND c.type = 2
+    LEFT JOIN subcategories s ON s.id = t.subcategory_id
+    WHERE t.status = 1 AND c.status = 1 AND c.type = 2 AND (s.id IS NULL OR s.status = 1)
       AND ${by === 'category' ? sql`t.category_id = ${id}` : sql`t.subcategory_id = ${id}`}
     ORDER BY t.sort, t.id`);
+  // A premium category's texts are its content: titles only until it is unlocked.
+  return rows.map(({ locked, ...t }) => (locked ? { ...t, detail: '', video_url: '' } : t));
 }
 
 /** Opens the questions of a fun-and-learn text. */
@@ -150,7 +155,7 @@ export async function openComprehension(c: Ctx, id: number): Promise<PlaySession
       c.slug AS category, coalesce(s.slug, '') AS subcategory, c.type, c.premium_price
     FROM comprehensions t JOIN categories c ON c.id = t.category_id
     LEFT JOIN subcategories s ON s.id = t.subcategory_id
-    WHERE t.id = ${id} AND t.status = 1 AND c.status = 1`);
+    WHERE t.id = ${id} AND t.status = 1 AND c.status = 1 AND (s.id IS NULL OR s.status = 1)`);
   if (!t) throw new AppError('not_found', { field: 'fun_n_learn_id', message: 'No such text.' });
   await assertUnlocked(c.db, c.userId, { type: t.type, slug: t.category, premium_price: t.premium_price });
   const ids = await c.db.rows<{ id: number }>(sql`SELECT id FROM questions
@@ -171,12 +176,23 @@ export async function openComprehension(c: Ctx, id: number): Promise<PlaySession
   });
 }
 
-/** Quiz-zone questions a player may draw from in a language (premium ones only when unlocked). */
-function openPool(userId: number, languageId: number) {
-  return sql`q.language_id = ${languageId} AND q.comprehension_id IS NULL AND EXISTS (
-    SELECT 1 FROM categories c WHERE c.id = q.category_id AND c.status = 1 AND c.type = 1
+/**
+ * Quiz-zone questions a player may draw from in a language: active categories and
+ * subcategories, premium ones only when unlocked (userId 0: none), no fun-and-learn texts.
+ * The (few) category and disabled-subcategory ids are read first, so the draw itself is a plain
+ * filter the planner can walk in shuffle order.
+ */
+export async function openPool(db: Db, userId: number, languageId: number): Promise<SQL> {
+  const cats = await db.rows<{ id: number }>(sql`SELECT c.id FROM categories c
+    WHERE c.language_id = ${languageId} AND c.status = 1 AND c.type = 1
       AND (c.premium_price = 0 OR EXISTS (SELECT 1 FROM premium_unlocks u
-        WHERE u.user_id = ${userId} AND u.type = 1 AND u.slug = c.slug)))`;
+        WHERE u.user_id = ${userId} AND u.type = 1 AND u.slug = c.slug))`);
+  const off = await db.rows<{ id: number }>(sql`SELECT s.id FROM subcategories s
+    JOIN categories c ON c.id = s.category_id WHERE c.language_id = ${languageId} AND s.status <> 1`);
+  const ids = (rows: { id: number }[]) => `{${rows.map((r) => r.id).join(',')}}`;
+  return sql`q.language_id = ${languageId} AND q.comprehension_id IS NULL
+    AND q.category_id = ANY(${ids(cats)}::integer[])
+    ${off.length ? sql`AND (q.subcategory_id IS NULL OR q.subcategory_id <> ALL(${ids(off)}::integer[]))` : sql``}`;
 }
 
 /** Ten true/false questions; they pay for the first few plays of a day. */
@@ -186,7 +202,7 @@ export async function openTrueFalse(c: Ctx): Promise<PlaySession> {
     WHERE user_id = ${c.userId} AND mode = 'true_false' AND rewards AND finished_at >= date_trunc('day', now())`);
   const ids = await drawQuestionIds(
     c.db,
-    sql`q.type = 'true_false' AND ${openPool(c.userId, c.languageId)}`,
+    sql`q.type = 'true_false' AND ${await openPool(c.db, c.userId, c.languageId)}`,
     rules.true_false_questions,
   );
   return createSession(c.db, c.settings, {
@@ -210,7 +226,8 @@ export async function openSelfChallenge(
     throw new AppError('select_timer', { field: 'minutes' });
   const cat = await categoryBySlug(c.db, c.languageId, o.category_slug, 1);
   await assertUnlocked(c.db, c.userId, cat);
-  let where = sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL`;
+  let where = sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL
+    AND (q.subcategory_id IS NULL OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`;
   let subcategory = '';
   if (o.subcategory_slug) {
     const sub = await c.db.one<{ id: number; slug: string }>(sql`SELECT id, slug FROM subcategories
@@ -248,5 +265,3 @@ export async function openBookmarks(c: Ctx, o: { type?: number; limit?: number }
     rewards: false,
   });
 }
-
-export { openPool };

@@ -149,21 +149,26 @@ const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, questi
 
 /** Opens a play session: the questions, their answers as of now, and the server's deadline. */
 export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
-  if (o.questionIds.length === 0)
-    throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
   const rule = modeRule(o.mode, await settings.rules(db));
+  const wanted = [...new Set(o.questionIds)];
   const keys = await db.rows<{ id: number; type: string; answer: string }>(sql`
     SELECT id, type, answer #>> '{}' AS answer FROM questions
-    WHERE id = ANY(${`{${o.questionIds.join(',')}}`}::integer[])`);
+    WHERE id = ANY(${`{${wanted.join(',') || '0'}}`}::integer[]) AND status = 1`);
+  // Only questions that exist and are active, each once, in the order asked (an operator's
+  // schedule may name a question deleted or disabled since).
+  const live = new Set(keys.map((k) => k.id));
+  o = { ...o, questionIds: wanted.filter((id) => live.has(id)) };
+  if (o.questionIds.length === 0)
+    throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
   const answerKey = Object.fromEntries(keys.map((k) => [k.id, k.answer]));
   const types = Object.fromEntries(keys.map((k) => [k.id, k.type]));
   const seconds = o.totalSeconds ? 0 : rule.seconds;
   const duration = o.totalSeconds || seconds * o.questionIds.length;
   const row = await db.one<SessionRow>(sql`
-    INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, unit,
+    INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, max_level, unit,
       question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, deadline)
     VALUES (${randomUUID()}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
-      ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.unit ?? ''}, ${`{${o.questionIds.join(',')}}`}::integer[],
+      ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.maxLevel ?? 0}, ${o.unit ?? ''}, ${`{${o.questionIds.join(',')}}`}::integer[],
       ${JSON.stringify(answerKey)}::jsonb, ${JSON.stringify(types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
       ${o.rewards}, now() + make_interval(secs => ${duration}))
     RETURNING ${SESSION_COLUMNS}`);
@@ -183,9 +188,19 @@ export async function resumeSession(
   return row ? sessionReply(db, settings, userId, row, extra) : null;
 }
 
-/** Random question ids matching a condition. */
-export async function drawQuestionIds(db: Db, where: SQL, limit: number): Promise<number[]> {
-  const rows = await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
-    WHERE q.status = 1 AND ${where} ORDER BY random() LIMIT ${limit}`);
-  return rows.map((r) => r.id);
+/**
+ * Random question ids matching a condition: a window of the questions' fixed random order
+ * (`shuffle_key`) from a random start, wrapping around, then shuffled. Reads about `limit`
+ * matching rows through an index instead of sorting the whole pool. `start` in [0, 1) may be
+ * given to make the draw repeatable (the daily quiz).
+ */
+export async function drawQuestionIds(db: Db, where: SQL, limit: number, start = Math.random()): Promise<number[]> {
+  const after = await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
+    WHERE q.status = 1 AND ${where} AND q.shuffle_key >= ${start} ORDER BY q.shuffle_key LIMIT ${limit}`);
+  const before =
+    after.length < limit
+      ? await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
+          WHERE q.status = 1 AND ${where} AND q.shuffle_key < ${start} ORDER BY q.shuffle_key LIMIT ${limit - after.length}`)
+      : [];
+  return shuffled([...after, ...before].map((r) => r.id));
 }
