@@ -19,6 +19,13 @@ export function ChoiceQuestion({
   const shares = new Map((poll ?? []).map((p) => [p.option_id, p.percent]));
   const right = (id: string) => isCorrectAnswer(q.question_type, q.answer, id);
 
+  /** After the reveal: a tick on the right option, a cross on a wrong pick. */
+  function mark(id: string): string | null {
+    if (!revealed) return null;
+    if (right(id)) return '✓';
+    return id === revealed.picked ? '✗' : null;
+  }
+
   function optionClass(id: string) {
     if (!revealed) return saved === id ? 'option selected' : 'option';
     if (right(id)) return 'option correct';
@@ -42,11 +49,16 @@ export function ChoiceQuestion({
               data-testid={`option-${o.id}`}
             >
               <span className="option-key" aria-hidden="true">
-                {String.fromCharCode(65 + i)}
+                {mark(o.id) ?? String.fromCharCode(65 + i)}
               </span>
               <span className="option-text" dir="auto">
                 <Rich text={o.text} latex={q.latex} />
               </span>
+              {/* Not by colour alone: which option was right, and which one the player picked. */}
+              {revealed && right(o.id) && <span className="sr-only">{t('quiz.correctAnswer')}</span>}
+              {revealed && !right(o.id) && o.id === revealed.picked && (
+                <span className="sr-only">{t('quiz.yourAnswer')}</span>
+              )}
               {share !== undefined && (
                 <span className="poll" data-testid={`poll-${o.id}`}>
                   <span className="sr-only">{t('play.pollShare', { percent: share })}</span>

@@ -79,8 +79,11 @@ export function MatchQuestion({ q, revealed, saved, totalClock, locked, onAnswer
                     <span className="option-key" aria-hidden="true">
                       {leftKey(o.id)}
                     </span>
-                    <span className="option-text" dir="auto">
-                      <Rich text={o.text} latex={q.latex} />
+                    {/* The item's text in its own direction; the note under it in the interface's. */}
+                    <span className="option-text">
+                      <bdi>
+                        <Rich text={o.text} latex={q.latex} />
+                      </bdi>
                       <small className="pair-note">
                         {r ? (
                           <>
@@ -119,8 +122,10 @@ export function MatchQuestion({ q, revealed, saved, totalClock, locked, onAnswer
                     <span className="option-key num" aria-hidden="true">
                       {i + 1}
                     </span>
-                    <span className="option-text" dir="auto">
-                      <Rich text={m.text} latex={q.latex} />
+                    <span className="option-text">
+                      <bdi>
+                        <Rich text={m.text} latex={q.latex} />
+                      </bdi>
                       {l && (
                         <small className="pair-note">
                           <span className="sr-only">{t('play.pairedWith', { item: leftText(l) })}</span>

@@ -42,6 +42,11 @@ export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, on
               <span className="option-text" dir="auto">
                 <Rich text={o.text} latex={q.latex} />
               </span>
+              {/* Not by colour alone: the options that were right, and the wrong ones ticked. */}
+              {revealed && correct.includes(o.id) && <span className="sr-only">{t('quiz.correctAnswer')}</span>}
+              {revealed && !correct.includes(o.id) && given.includes(o.id) && (
+                <span className="sr-only">{t('quiz.incorrect')}</span>
+              )}
             </label>
           </li>
         ))}

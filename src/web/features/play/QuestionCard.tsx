@@ -47,12 +47,18 @@ export function QuestionCard({ play }: { play: Open }) {
   const [heard, setHeard] = useState<Record<number, boolean>>({});
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // Each new question takes the focus, so keyboard and screen-reader players land on it.
-  const first = useRef(true);
+  // Each question takes the focus (the first too: the Start or Play again button that led here
+  // is gone), so keyboard and screen-reader players land on it.
   useEffect(() => {
-    if (first.current) first.current = false;
-    else heading.current?.focus();
+    heading.current?.focus();
   }, [q.id]);
+
+  // A lifeline or hint button disables itself while its call runs (and for good once used):
+  // the focus it held goes back to the question rather than to the page.
+  const keepFocus = () => {
+    const at = document.activeElement;
+    if (!at || at === document.body || (at as HTMLButtonElement).disabled) heading.current?.focus();
+  };
 
   const locked = Boolean(q.audio) && !heard[q.id];
   const shown = revealed ? 1 : 0;
@@ -106,7 +112,7 @@ export function QuestionCard({ play }: { play: Open }) {
         q={q}
         open={!revealed}
         busy={calls.busy !== null}
-        onUse={(l: Lifeline) => void calls.lifeline(l, q)}
+        onUse={(l: Lifeline) => void calls.lifeline(l, q).then(keepFocus)}
       />
       {q.image && <img src={q.image} alt="" className="question-image" />}
       {q.audio && (
@@ -125,23 +131,35 @@ export function QuestionCard({ play }: { play: Open }) {
         props={props}
         play={play}
         hintBusy={calls.busy === 'hint'}
-        onHint={() => calls.hint(q)}
+        onHint={() =>
+          calls.hint(q).then((h) => {
+            keepFocus();
+            return h;
+          })
+        }
       />
       {revealed && <Reveal q={q} picked={revealed.picked} last={index + 1 === total} />}
+      {/* Always there, so the verdict is announced when it appears (a live region added with its
+          text is not); Next takes the focus at the same time. */}
+      <p className="sr-only" role="status">
+        {revealed ? t(verdict(q, revealed.picked)) : ''}
+      </p>
       {totalClock && <TotalNav play={play} />}
       <div className="question-foot">
         <button
           type="button"
           className={q.bookmarked ? 'btn btn-ghost btn-small on' : 'btn btn-ghost btn-small'}
           aria-pressed={q.bookmarked}
-          disabled={calls.busy === 'bookmark'}
+          // Not `disabled`: the button would drop the keyboard focus while its call runs.
+          aria-disabled={calls.busy === 'bookmark'}
           onClick={() => void calls.bookmark(q)}
           data-testid="bookmark"
         >
           <BookmarkIcon filled={q.bookmarked} />
           {t('play.bookmark')}
         </button>
-        <ReportButton q={q} mode={session.mode} />
+        {/* One per question: a reason typed for another question is not this one's. */}
+        <ReportButton key={q.id} q={q} mode={session.mode} />
       </div>
     </section>
   );
@@ -184,6 +202,12 @@ function Renderer({
   }
 }
 
+/** The key of "Correct!", "Not quite." or "Time's up!" for the answer given (null: none). */
+function verdict(q: PlayQuestion, picked: string | null) {
+  if (picked === null) return 'quiz.timeUp' as const;
+  return isCorrectAnswer(q.question_type, q.answer, picked) ? ('quiz.correct' as const) : ('quiz.incorrect' as const);
+}
+
 /** After the answer: right or wrong, the correct answer in the type's form, the explanation, Next. */
 function Reveal({ q, picked, last }: { q: PlayQuestion; picked: string | null; last: boolean }) {
   const { t } = useTranslation();
@@ -191,9 +215,9 @@ function Reveal({ q, picked, last }: { q: PlayQuestion; picked: string | null; l
   const good = isCorrectAnswer(q.question_type, q.answer, picked);
   const choice = q.question_type === 'mcq' || q.question_type === 'true_false';
   return (
-    <div className="reveal" role="status">
+    <div className="reveal">
       <p className={good ? 'verdict good' : 'verdict bad'} data-testid="verdict">
-        {picked === null ? t('quiz.timeUp') : good ? t('quiz.correct') : t('quiz.incorrect')}
+        {t(verdict(q, picked))}
       </p>
       {!good && (!choice || picked === null) && (
         <div className="correct-answer">

@@ -34,6 +34,8 @@ export function ResultView({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rounds = ROUND_MODES.includes(session.mode);
+  // The daily quiz is played once a day: "Play again" would only meet already_played.
+  const again = session.mode !== 'daily_quiz';
   const title =
     r.level > 0
       ? r.passed
@@ -120,14 +122,16 @@ export function ResultView({
             {next.label}
           </button>
         )}
-        <button
-          type="button"
-          className={next ? 'btn btn-outline btn-block' : 'btn btn-primary btn-block'}
-          onClick={onPlayAgain}
-          data-testid="play-again"
-        >
-          {t('quiz.playAgain')}
-        </button>
+        {again && (
+          <button
+            type="button"
+            className={next ? 'btn btn-outline btn-block' : 'btn btn-primary btn-block'}
+            onClick={onPlayAgain}
+            data-testid="play-again"
+          >
+            {t('quiz.playAgain')}
+          </button>
+        )}
         <button type="button" className="btn btn-outline btn-block" onClick={onReview} data-testid="review-answers">
           {t('quiz.reviewAnswers')}
         </button>

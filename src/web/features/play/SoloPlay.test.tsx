@@ -185,6 +185,49 @@ describe('SoloPlay', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('sends the answers once when a bookmark is answered while they are being graded', async () => {
+    let bookmarkAnswered!: () => void;
+    const bookmarkReply = new Promise<void>((ok) => (bookmarkAnswered = ok));
+    let graded!: () => void;
+    const submitReply = new Promise<void>((ok) => (graded = ok));
+    const calls: string[] = [];
+    const reply = (data: unknown) => new Response(JSON.stringify({ error: false, data }), { status: 200 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const action = url.replace('/api/', '');
+        calls.push(action);
+        if (action === 'set_bookmark') {
+          await bookmarkReply;
+          return reply({ question_id: 1, bookmarked: true });
+        }
+        await submitReply;
+        return reply(result());
+      }),
+    );
+    setup({ ...session, questions: [q(1)] });
+    fireEvent.click(await screen.findByTestId('bookmark'));
+    fireEvent.click(screen.getByTestId('option-a'));
+    // The verdict is said by a live region that was there before it.
+    expect(document.querySelector('p.sr-only[role="status"]')?.textContent).toBe('Correct!');
+    await act(async () => fireEvent.click(screen.getByTestId('next-question')));
+    expect(screen.getByTestId('submitting')).toBeTruthy();
+    await act(async () => bookmarkAnswered());
+    await act(async () => graded());
+    expect(await screen.findByTestId('result')).toBeTruthy();
+    expect(calls.filter((c) => c === 'submit_quiz_answers')).toHaveLength(1);
+  });
+
+  it('offers no "Play again" after the daily quiz (once a day)', async () => {
+    mockApi({ submit_quiz_answers: () => result({ mode: 'daily_quiz' }) });
+    setup({ ...session, mode: 'daily_quiz', questions: [q(1)] });
+    fireEvent.click(await screen.findByTestId('option-a'));
+    await act(async () => fireEvent.click(screen.getByTestId('next-question')));
+    expect(await screen.findByTestId('result')).toBeTruthy();
+    expect(screen.queryByTestId('play-again')).toBeNull();
+    expect(screen.getByTestId('review-answers')).toBeTruthy();
+  });
+
   it('shows an opening error on the card with the way back (and a retry when not expected)', async () => {
     const store = makeStore();
     render(

@@ -73,9 +73,14 @@ export function TotalNav({ play }: { play: Playing }) {
       >
         {t('play.submit')}
       </button>
-      <dialog ref={confirm} className="dialog" aria-labelledby="confirm-submit-title">
+      <dialog
+        ref={confirm}
+        className="dialog"
+        aria-labelledby="confirm-submit-title"
+        aria-describedby="confirm-submit-body"
+      >
         <h2 id="confirm-submit-title">{t('play.confirmTitle')}</h2>
-        <p>{t('play.confirmBody', { count: missing })}</p>
+        <p id="confirm-submit-body">{t('play.confirmBody', { count: missing })}</p>
         <div className="row">
           <button type="button" className="btn btn-ghost" onClick={() => confirm.current?.close()} autoFocus>
             {t('play.keepAnswering')}

@@ -47,7 +47,11 @@ export function WordQuestion(props: RendererProps & HintProps) {
   // Slots run in the word's own direction, whatever the interface's.
   const dir = /\p{Script=Arabic}|\p{Script=Hebrew}/u.test(q.answer) ? 'rtl' : 'ltr';
 
+  // The board as last changed: a hint lands after its call, when tiles may have moved meanwhile.
+  const latest = useRef(board);
+
   function update(next: Board) {
+    latest.current = next;
     setBoard(next);
     if (totalClock) onAnswer(boardWord(next) ?? '');
   }
@@ -72,7 +76,7 @@ export function WordQuestion(props: RendererProps & HintProps) {
 
   async function hint() {
     const h = await onHint();
-    if (h) update(applyHint(board, h.position, h.letter));
+    if (h) update(applyHint(latest.current, h.position, h.letter));
   }
 
   function slotClass(i: number) {

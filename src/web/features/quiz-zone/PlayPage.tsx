@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { api, ApiError } from '../../lib/api-client';
+import { nextItem } from '../modes/next-item';
 import { SoloPlay } from '../play/SoloPlay';
 
 // The error card names these; a toast as well would say it twice.
@@ -34,11 +35,13 @@ export default function PlayPage() {
       }
       expect={SHOWN_ON_CARD}
       back={{ to: levels, label: t('quiz.backToLevels'), state }}
-      next={(r) =>
-        (r.next_level_unlocked || r.passed) && r.level < r.max_level
-          ? { to: paths.quizZonePlay(category, subcategory, r.level + 1), label: t('quiz.playNextLevel'), state }
-          : null
-      }
+      next={(r) => {
+        // The next level once it is open, by this play or an earlier one (as in the other modes).
+        const to = nextItem(r, level, 'levels');
+        return to === null
+          ? null
+          : { to: paths.quizZonePlay(category, subcategory, to), label: t('quiz.playNextLevel'), state };
+      }}
     />
   );
 }

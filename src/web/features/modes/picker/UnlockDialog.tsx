@@ -56,9 +56,15 @@ export function UnlockDialog({
 
   return (
     // Escape closes the dialog natively; `onClose` keeps the page's state in step.
-    <dialog ref={dialog} className="dialog unlock-dialog" aria-labelledby="unlock-title" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="dialog unlock-dialog"
+      aria-labelledby="unlock-title"
+      aria-describedby="unlock-question"
+      onClose={onClose}
+    >
       <h2 id="unlock-title">{t('modes.picker.unlockTitle')}</h2>
-      <p>
+      <p id="unlock-question">
         {t('modes.picker.unlockQuestion', { name: `\u2068${category.category_name}\u2069`, count: category.coins })}
       </p>
       {user && (
