@@ -2,7 +2,7 @@ import { isCorrectAnswer } from '../../../core/rules/solo-modes';
 import { useTranslation } from '../../lib/use-translation';
 import type { PollShare } from './play-machine';
 import type { RendererProps } from './renderer-props';
-import { Rich } from './Rich';
+import { Rich, textDir } from './Rich';
 
 /** mcq and true/false: the options as big buttons (50/50 hides some, the poll adds shares). */
 export function ChoiceQuestion({
@@ -51,7 +51,7 @@ export function ChoiceQuestion({
               <span className="option-key" aria-hidden="true">
                 {mark(o.id) ?? String.fromCharCode(65 + i)}
               </span>
-              <span className="option-text" dir="auto">
+              <span className="option-text" dir={textDir(o.text)}>
                 <Rich text={o.text} latex={q.latex} />
               </span>
               {/* Not by colour alone: which option was right, and which one the player picked. */}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { CheckBar } from './CheckBar';
 import { idList, type RendererProps } from './renderer-props';
-import { Rich } from './Rich';
+import { Rich, textDir } from './Rich';
 
 /** multi_select: a checkbox per option, then "Check" (every correct option, nothing else). */
 export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, onAnswer }: RendererProps) {
@@ -39,7 +39,7 @@ export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, on
                 onChange={() => toggle(o.id)}
               />
               <span className="check-box" aria-hidden="true" />
-              <span className="option-text" dir="auto">
+              <span className="option-text" dir={textDir(o.text)}>
                 <Rich text={o.text} latex={q.latex} />
               </span>
               {/* Not by colour alone: the options that were right, and the wrong ones ticked. */}

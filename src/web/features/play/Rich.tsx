@@ -24,3 +24,12 @@ export function Rich({ text, latex }: { text: string; latex: boolean }) {
     </>
   );
 }
+
+/**
+ * The `dir` for a text block: its own (`auto`) when it has words, so English reads left to
+ * right in an Arabic interface; none when it is only numbers or formulas, so those keep the
+ * interface's side instead of jumping left.
+ */
+export function textDir(text: string): 'auto' | undefined {
+  return /\p{L}/u.test(text.replace(/\$[^$]*\$/g, '')) ? 'auto' : undefined;
+}

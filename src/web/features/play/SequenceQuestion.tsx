@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { CheckBar } from './CheckBar';
 import { DownIcon, GripIcon, UpIcon } from './play-icons';
 import { idList, moveItem, type RendererProps } from './renderer-props';
-import { Rich } from './Rich';
+import { Rich, textDir } from './Rich';
 
 interface Drag {
   from: number;
@@ -134,7 +134,7 @@ export function SequenceQuestion({ q, revealed, saved, totalClock, locked, onAns
               <span className="seq-pos" aria-hidden="true">
                 {i + 1}
               </span>
-              <span className="seq-text" dir="auto">
+              <span className="seq-text" dir={textDir(text(id))}>
                 <Rich text={text(id)} latex={q.latex} />
               </span>
               <span className="seq-moves">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayQuestion } from '../../../core/contract';
 import { describeAnswer } from './answer-format';
 import { idList, moveItem } from './renderer-props';
+import { textDir } from './Rich';
 import { splitTex } from './tex';
 import {
   applyHint,
@@ -139,5 +140,15 @@ describe('answers in the type form', () => {
     expect(idList(' a, ,c')).toEqual(['a', 'c']);
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('textDir', () => {
+  it('lets words choose their direction and leaves numbers and formulas to the interface', () => {
+    expect(textDir('Paris')).toBe('auto');
+    expect(textDir('باريس')).toBe('auto');
+    expect(textDir('Solve $x+1=2$')).toBe('auto');
+    expect(textDir('$x = 24$')).toBeUndefined();
+    expect(textDir('13')).toBeUndefined();
   });
 });
