@@ -21,6 +21,7 @@ import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
+import { registerGateway } from './realtime/gateway';
 
 export interface AppOptions {
   config: Config;
@@ -80,6 +81,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     return { status: 'ok' };
   });
   registerDispatcher(app, services, HANDLERS as never);
+  await registerGateway(app, services);
   registerMediaRoutes(app, db);
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist);

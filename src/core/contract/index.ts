@@ -13,6 +13,8 @@ export type * from './auth';
 export type * from './quiz';
 export type * from './settings';
 export type * from './solo';
+export type * from './realtime';
+export { CLIENT_MESSAGE_TYPES, clientMessageSchema } from './realtime';
 export type * from './wallet';
 export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
 export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * The realtime gateway's messages (WebSocket at `/ws`, JSON text frames), one discriminated
+ * union each way. Rooms are server-authoritative: clients send intentions (join, answer,
+ * leave); the server sends the room's state, each round as it opens (never its answer), each
+ * round's answer as it closes, and the result.
+ */
+
+/** A question as a battle shows it: no answer until its round closes. */
+export interface LiveQuestion {
+  id: number;
+  question: string;
+  question_type: 'mcq' | 'true_false';
+  options: { id: string; text: string }[];
+  image: string;
+}
+
+export type RoomKind = 'random' | 'friend' | 'bot' | 'group';
+export type RoomStatus = 'waiting' | 'playing' | 'finished' | 'deleted';
+
+export interface RoomSeat {
+  /** 1..4, the spec's GroupBattle slots. */
+  slot: number;
+  user_id: number;
+  name: string;
+  image: string;
+  correct: number;
+  points: number;
+  state: 'connected' | 'disconnected' | 'left';
+  is_bot: boolean;
+}
+
+export interface RoomState {
+  room_id: string;
+  kind: RoomKind;
+  status: RoomStatus;
+  /** Friend and group rooms: the code to share. */
+  room_code: string;
+  owner_id: number;
+  entry_fee: number;
+  category: string;
+  no_of_que: number;
+  max_players: number;
+  /** The round now open (1-based), 0 before the first. */
+  round: number;
+  seats: RoomSeat[];
+}
+
+export interface RoundOpen {
+  room_id: string;
+  round: number;
+  question: LiveQuestion;
+  /** Server instants (ISO): the client shows a countdown corrected by its clock offset. */
+  opens_at: string;
+  deadline: string;
+}
+
+export interface RoundClose {
+  room_id: string;
+  round: number;
+  question_id: number;
+  answer: string;
+  /** Each seat's answer this round and what it scored. */
+  answers: { user_id: number; answer: string | null; correct: boolean; points: number }[];
+}
+
+export interface RoomResult {
+  room_id: string;
+  standings: {
+    user_id: number;
+    rank: number;
+    points: number;
+    correct: number;
+    result: 'win' | 'lose' | 'draw';
+    payout: number;
+  }[];
+}
+
+/** Client → server. */
+export type ClientMessage =
+  | { type: 'hello'; token: string }
+  | { type: 'ping'; t: number }
+  | { type: 'join'; room_id: string }
+  | { type: 'answer'; room_id: string; round: number; question_id: number; answer: string }
+  | { type: 'leave'; room_id: string };
+
+/** Server → client. */
+export type ServerMessage =
+  | { type: 'welcome'; user_id: number; server_time: string }
+  | { type: 'pong'; t: number; server_time: string }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'room'; room: RoomState }
+  | { type: 'round_open'; round: RoundOpen }
+  | { type: 'round_close'; round: RoundClose }
+  | { type: 'answered'; room_id: string; round: number; user_id: number }
+  | { type: 'result'; result: RoomResult };
+
+export const CLIENT_MESSAGE_TYPES = ['hello', 'ping', 'join', 'answer', 'leave'] as const;
+
+const roomId = z.uuid({ error: 'must be a room id' });
+
+/** Client messages as the server accepts them (anything else is answered with an error). */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('ping'), t: z.number().finite() }),
+  z.object({ type: z.literal('join'), room_id: roomId }),
+  z.object({
+    type: z.literal('answer'),
+    room_id: roomId,
+    round: z.number().int().min(1).max(100),
+    question_id: z.number().int().min(1).max(2_147_483_647),
+    answer: z.string().min(1).max(16),
+  }),
+  z.object({ type: z.literal('leave'), room_id: roomId }),
+]);

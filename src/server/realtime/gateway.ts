@@ -1,0 +1,117 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../core/contract';
+import { userForToken } from '../auth/api-tokens';
+import type { Services } from '../http/context';
+
+/** Largest frame a client may send (every client message is small). */
+const MAX_FRAME_BYTES = 4096;
+/** A socket must say hello (authenticate) within this time. */
+const HELLO_TIMEOUT_MS = 10_000;
+/** The server pings every socket this often; one that misses two pings is dropped. */
+const HEARTBEAT_MS = 25_000;
+
+/** Close codes of ours (4000–4999 are for applications). */
+export const CLOSE = { unauthorized: 4401, helloTimeout: 4408, badMessage: 4400 } as const;
+
+/** What the gateway does with an authenticated client's room messages (rooms plug in here). */
+export interface RoomMessages {
+  handle(
+    userId: number,
+    msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>,
+    send: (m: ServerMessage) => void,
+  ): void;
+  disconnected?(userId: number): void;
+}
+
+function sendTo(socket: WebSocket, m: ServerMessage) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+}
+
+/**
+ * The WebSocket gateway at `/ws`: the first message authenticates with the api_token (a
+ * browser cannot set headers on a WebSocket, and a token in the URL would end up in logs);
+ * `ping` answers the server's clock for countdowns; room messages go to `rooms`.
+ */
+export async function registerGateway(app: FastifyInstance, services: Services, rooms?: RoomMessages) {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const alive = new WeakMap<WebSocket, boolean>();
+  const sockets = new Set<WebSocket>();
+  const beat = setInterval(() => {
+    for (const s of sockets) {
+      if (alive.get(s) === false) {
+        s.terminate();
+        continue;
+      }
+      alive.set(s, false);
+      s.ping();
+    }
+  }, HEARTBEAT_MS);
+  beat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(beat);
+    for (const s of sockets) s.close(1001, 'server shutting down');
+  });
+
+  app.get('/ws', { websocket: true }, (socket) => {
+    sockets.add(socket);
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+    let userId: number | undefined;
+    const hello = setTimeout(() => socket.close(CLOSE.helloTimeout, 'say hello first'), HELLO_TIMEOUT_MS);
+    const send = (m: ServerMessage) => sendTo(socket, m);
+
+    socket.on('message', (raw, isBinary) => {
+      let data: unknown;
+      try {
+        data = isBinary ? undefined : JSON.parse(raw.toString());
+      } catch {
+        data = undefined;
+      }
+      const parsed = clientMessageSchema.safeParse(data);
+      if (!parsed.success) {
+        send({ type: 'error', code: 'invalid_input', message: 'Unreadable message.' });
+        return;
+      }
+      const msg = parsed.data;
+      if (msg.type === 'ping') {
+        send({ type: 'pong', t: msg.t, server_time: new Date().toISOString() });
+        return;
+      }
+      if (msg.type === 'hello') {
+        void userForToken(services.db, msg.token, services.config.TOKEN_TTL_DAYS).then(
+          (user) => {
+            if (!user || user.status !== 1) {
+              socket.close(CLOSE.unauthorized, 'unauthorized');
+              return;
+            }
+            clearTimeout(hello);
+            userId = user.id;
+            send({ type: 'welcome', user_id: user.id, server_time: new Date().toISOString() });
+          },
+          (e: unknown) => {
+            app.log.error({ err: e }, 'websocket hello failed');
+            socket.close(1011, 'internal error');
+          },
+        );
+        return;
+      }
+      if (userId === undefined) {
+        send({ type: 'error', code: 'unauthorized', message: 'Please login first.' });
+        return;
+      }
+      if (!rooms) {
+        send({ type: 'error', code: 'not_found', message: 'No such room.' });
+        return;
+      }
+      rooms.handle(userId, msg, send);
+    });
+
+    socket.on('close', () => {
+      clearTimeout(hello);
+      sockets.delete(socket);
+      if (userId !== undefined) rooms?.disconnected?.(userId);
+    });
+  });
+}
