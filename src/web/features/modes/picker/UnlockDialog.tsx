@@ -54,6 +54,8 @@ export function UnlockDialog({
     }
   }
 
+  // Known short of coins: say so before the tap (the server refuses it anyway).
+  const short = user !== null && user !== undefined && user.coins < category.coins;
   return (
     // Escape closes the dialog natively; `onClose` keeps the page's state in step.
     <dialog
@@ -72,9 +74,9 @@ export function UnlockDialog({
           <CoinIcon size={18} /> {t('modes.picker.unlockBalance', { count: user.coins })}
         </p>
       )}
-      {error && (
+      {(error || short) && (
         <p className="field-error" role="alert" data-testid="unlock-error">
-          {error}
+          {error || errorMessage('not_enough_coins')}
         </p>
       )}
       <div className="row">
@@ -84,7 +86,7 @@ export function UnlockDialog({
         <button
           type="button"
           className="btn btn-primary"
-          disabled={busy}
+          disabled={busy || short}
           onClick={() => void unlock()}
           data-testid="unlock-confirm"
         >
