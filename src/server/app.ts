@@ -22,11 +22,16 @@ import { contentSecurityPolicy } from './http/csp';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
 import { registerGateway } from './realtime/gateway';
+import { openBus } from './realtime/bus';
+import { Battles } from './realtime/rooms';
+import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 
 export interface AppOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Battle constants over the defaults (tests shorten rounds). */
+  battleRules?: Partial<BattleRules>;
 }
 
 export interface App extends FastifyInstance {
@@ -53,6 +58,20 @@ export async function buildApp(o: AppOptions): Promise<App> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 60 } });
 
   // Our services.
+  const bus = await openBus({
+    redisUrl: config.REDIS_URL,
+    onError: (e) => app.log.error({ err: e }, 'room bus'),
+  });
+  const battleRules: BattleRules = {
+    ...DEFAULT_BATTLE_RULES,
+    ...(config.BATTLE_ROUND_SECONDS ? { round_seconds: config.BATTLE_ROUND_SECONDS } : {}),
+    ...o.battleRules,
+  };
+  const battles = new Battles({ rules: battleRules, roundDelayMs: config.BATTLE_ROUND_DELAY_MS }, db, bus, app.log);
+  app.addHook('onClose', async () => {
+    await battles.stop();
+    await bus.close();
+  });
   const services: Services = {
     config,
     db,
@@ -66,6 +85,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
       authPerIp: config.AUTH_RATE_LIMIT_PER_IP,
       sendsPerIp: config.SEND_RATE_LIMIT_PER_IP,
     }),
+    battles,
   };
   app.decorate('services', services);
 
@@ -81,7 +101,8 @@ export async function buildApp(o: AppOptions): Promise<App> {
     return { status: 'ok' };
   });
   registerDispatcher(app, services, HANDLERS as never);
-  await registerGateway(app, services);
+  await registerGateway(app, services, battles);
+  battles.start();
   registerMediaRoutes(app, db);
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist);

@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   /** E-mails and SMS (codes) sent per hour per IP. */
   SEND_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   STATIC_DIR: z.string().optional(),
+  /** Battles: seconds a round lasts (default: the battle rules' round_seconds). */
+  BATTLE_ROUND_SECONDS: z.coerce.number().int().min(1).max(300).optional(),
+  /** Battles: milliseconds between a round being announced and opening (countdown). */
+  BATTLE_ROUND_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export type Config = z.output<typeof EnvSchema> & {

@@ -47,6 +47,11 @@ export const ERRORS = {
   select_questions: { status: 400, message: 'Select the number of questions.' },
   select_timer: { status: 400, message: 'Select the number of timer.' },
   not_enough_coins: { status: 409, message: "You don't have enough coins." },
+  // battles
+  room_code_invalid: { status: 404, message: 'Room code not valid.' },
+  room_full: { status: 409, message: 'Room is full.' },
+  room_deleted: { status: 410, message: 'Room is deleted by owner.' },
+  room_not_waiting: { status: 409, message: 'This battle has already started or ended.' },
   idempotency_conflict: {
     status: 409,
     message: 'This request key was already used with a different request.',

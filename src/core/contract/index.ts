@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountActions } from './account';
 import { authActions } from './auth';
+import { battleActions } from './battle';
 import { quizActions } from './quiz';
 import { settingsActions } from './settings';
 import { soloActions } from './solo';
@@ -10,6 +11,7 @@ export * from './errors';
 export * from './define';
 export type * from './account';
 export type * from './auth';
+export type * from './battle';
 export type * from './quiz';
 export type * from './settings';
 export type * from './solo';
@@ -29,6 +31,7 @@ export const ACTIONS = {
   ...quizActions,
   ...soloActions,
   ...walletActions,
+  ...battleActions,
 };
 
 export type ActionName = keyof typeof ACTIONS;

@@ -2,6 +2,7 @@ import type { ActionName } from '../../core/contract';
 import type { Handler } from '../http/context';
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
+import { battleHandlers } from './battle';
 import { quizZoneHandlers } from './quiz-zone';
 import { settingsHandlers } from './settings';
 import { soloHandlers } from './solo';
@@ -15,4 +16,5 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...quizZoneHandlers,
   ...soloHandlers,
   ...walletHandlers,
+  ...battleHandlers,
 };

@@ -8,6 +8,7 @@ import type { GoogleVerifier } from '../auth/google';
 import type { RateLimits } from '../auth/rate-limits';
 import type { Messenger } from '../domain/messenger';
 import type { SettingsStore } from '../domain/settings-store';
+import type { Battles } from '../realtime/rooms';
 import type { UploadedFile } from './body';
 
 /** Long-lived services the app builds once and every action may use. */
@@ -21,6 +22,8 @@ export interface Services {
   identityTokens: IdentityTokens;
   google?: GoogleVerifier;
   rateLimits: RateLimits;
+  /** Live battles: room events, the round ticker. */
+  battles: Battles;
 }
 
 /** What one call of an action sees. */
@@ -36,6 +39,8 @@ export interface ActionContext {
   token?: string;
   ip: string;
   files: Record<string, UploadedFile>;
+  /** Runs `fn` once the action's transaction has committed (at once for reads); never on failure. */
+  afterCommit?: (fn: () => void) => void;
 }
 
 const PAGED = Symbol('paged');

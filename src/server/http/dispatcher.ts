@@ -112,15 +112,37 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
       const account = (input.email ?? input.mobile) as string | undefined;
       await s.rateLimits.auth(spec.limit, req.ip, account);
     }
-    const ctx: ActionContext = { ...who, db: s.db, services: s, ip: req.ip, files: body.files };
+    const committed: (() => void)[] = [];
+    const runCommitted = () => {
+      for (const fn of committed.splice(0)) {
+        try {
+          fn();
+        } catch (e) {
+          req.log.error({ err: e }, 'after-commit hook failed');
+        }
+      }
+    };
+    const ctx: ActionContext = {
+      ...who,
+      db: s.db,
+      services: s,
+      ip: req.ip,
+      files: body.files,
+      afterCommit: (fn) => committed.push(fn),
+    };
 
-    if (!spec.mutates) return send(reply, 200, envelope(await handler(input, ctx)));
+    if (!spec.mutates) {
+      const out = envelope(await handler(input, ctx));
+      runCommitted();
+      return send(reply, 200, out);
+    }
 
     // Keys are scoped by account: a caller without one (the profile step) gets none, so no
     // stored reply can be handed to someone else.
     const key = who.user ? idempotencyKey(req.headers['idempotency-key']) : undefined;
     if (!key || !who.user) {
       const result = await s.db.tx((tx) => handler(input, { ...ctx, db: tx }));
+      runCommitted();
       return send(reply, 200, envelope(result));
     }
     const uid = who.user.id;
@@ -133,8 +155,10 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
         await storeReply(tx, uid, key, name, hash, 200, e);
         return e;
       });
+      runCommitted();
       return send(reply, 200, env);
     } catch (e) {
+      committed.length = 0;
       // The same key sent twice at once: the twin that waited (on a lock or on the key's row)
       // fails for what the first one did; the first one's answer is the answer for both.
       const twin = await storedReply(s.db, uid, key, hash);

@@ -22,7 +22,8 @@ export interface RoomMessages {
     msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>,
     send: (m: ServerMessage) => void,
   ): void;
-  disconnected?(userId: number): void;
+  /** The socket (known by its `send`) closed. */
+  disconnected?(userId: number, send: (m: ServerMessage) => void): void;
 }
 
 function sendTo(socket: WebSocket, m: ServerMessage) {
@@ -111,7 +112,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
     socket.on('close', () => {
       clearTimeout(hello);
       sockets.delete(socket);
-      if (userId !== undefined) rooms?.disconnected?.(userId);
+      if (userId !== undefined) rooms?.disconnected?.(userId, send);
     });
   });
 }

@@ -1,0 +1,466 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type {
+  LiveQuestion,
+  RoomKind,
+  RoomQuestions,
+  RoomResult,
+  RoomSeat,
+  RoomState,
+  RoomStatus,
+  ServerMessage,
+} from '../../../core/contract';
+import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
+import { sql, type Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { assertUnlocked, categoryBySlug } from '../content';
+import { resolveLanguageId } from '../languages';
+import { moveCoins } from '../ledger';
+import { drawQuestionIds } from '../play/sessions';
+import type { SettingsStore } from '../settings-store';
+
+/** What the room functions need beyond the database. */
+export interface BattleSetup {
+  rules: BattleRules;
+  /** Milliseconds between a round being announced and opening. */
+  roundDelayMs: number;
+}
+
+/** A change of a room: its state now and what to publish on `room:<id>` once committed. */
+export interface RoomChange {
+  state: RoomState;
+  events: ServerMessage[];
+}
+
+interface RoomRow {
+  id: string;
+  kind: RoomKind;
+  status: RoomStatus;
+  code: string;
+  owner_id: number;
+  language_id: number;
+  category: string;
+  entry_fee: number;
+  no_of_que: number;
+  max_players: number;
+  question_ids: number[];
+  answer_key: Record<string, string>;
+  round_seconds: number;
+  round: number;
+  opens_ms: number | null;
+  deadline_ms: number | null;
+  now_ms: number;
+}
+
+interface SeatRow {
+  user_id: number;
+  slot: number;
+  name: string;
+  image: string;
+  correct: number;
+  points: number;
+  state: RoomSeat['state'];
+  is_bot: boolean;
+  joined_ms: number;
+}
+
+const ROOM_COLUMNS = sql`r.id, r.kind, r.status, r.code, r.owner_id, r.language_id, r.category, r.entry_fee,
+  r.no_of_que, r.max_players, r.question_ids, r.answer_key, r.round_seconds, r.round,
+  (extract(epoch FROM r.round_opens_at) * 1000)::float8 AS opens_ms,
+  (extract(epoch FROM r.round_deadline) * 1000)::float8 AS deadline_ms,
+  (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now_ms`;
+
+/** Characters of a room code: no 0/O or 1/I look-alikes. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_RE = /^[A-Z0-9]{6}$/;
+
+function newCode(): string {
+  let s = '';
+  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return s;
+}
+
+const feeOp = (id: string) => `room:${id}:fee`;
+const refundOp = (id: string) => `room:${id}:refund`;
+const payoutOp = (id: string) => `room:${id}:payout`;
+
+async function lockRoom(
+  db: Db,
+  id: string,
+  mode: 'update' | 'share' | 'none' = 'update',
+): Promise<RoomRow | undefined> {
+  const lock = mode === 'update' ? sql`FOR UPDATE` : mode === 'share' ? sql`FOR SHARE` : sql``;
+  return db.one<RoomRow>(sql`SELECT ${ROOM_COLUMNS} FROM rooms r WHERE r.id = ${id}::uuid ${lock}`);
+}
+
+async function seatsOf(db: Db, id: string): Promise<SeatRow[]> {
+  return db.rows<SeatRow>(sql`SELECT p.user_id, p.slot, u.name, u.profile AS image, p.correct, p.points, p.state,
+      p.is_bot, (extract(epoch FROM p.joined_at) * 1000)::float8 AS joined_ms
+    FROM room_players p JOIN users u ON u.id = p.user_id WHERE p.room_id = ${id}::uuid ORDER BY p.slot`);
+}
+
+function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
+  return {
+    room_id: r.id,
+    kind: r.kind,
+    status: r.status,
+    room_code: r.code,
+    owner_id: r.owner_id,
+    entry_fee: r.entry_fee,
+    category: r.category,
+    no_of_que: r.no_of_que,
+    max_players: r.max_players,
+    round: r.round,
+    seats: seats.map((s) => ({
+      slot: s.slot,
+      user_id: s.user_id,
+      name: s.name,
+      image: s.image,
+      correct: s.correct,
+      points: s.points,
+      state: s.state,
+      is_bot: s.is_bot,
+    })),
+  };
+}
+
+/** The room's state as its members see it. */
+export async function roomState(db: Db, id: string): Promise<RoomState> {
+  const r = await lockRoom(db, id, 'none');
+  if (!r) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
+  return stateOf(r, await seatsOf(db, id));
+}
+
+/** A room the user has a seat in (any state), locked; not_found otherwise (no hint it exists). */
+async function memberRoom(db: Db, userId: number, id: string, mode: 'update' | 'share' | 'none' = 'update') {
+  const r = await lockRoom(db, id, mode);
+  const seats = r ? await seatsOf(db, id) : [];
+  const seat = seats.find((s) => s.user_id === userId);
+  if (!r || !seat) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
+  return { r, seats, seat };
+}
+
+/** Questions by id in the order given, as a battle shows them (no answers). */
+async function liveQuestions(db: Db, ids: readonly number[]): Promise<LiveQuestion[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.rows<LiveQuestion & { type: LiveQuestion['question_type'] }>(sql`
+    SELECT q.id, q.question, q.type, q.options, q.image FROM questions q
+    WHERE q.id = ANY(${`{${ids.join(',')}}`}::integer[])`);
+  const byId = new Map(rows.map((q) => [q.id, q]));
+  return ids.map((id) => {
+    const q = byId.get(id);
+    return q
+      ? { id: q.id, question: q.question, question_type: q.type, options: q.options, image: q.image }
+      : { id, question: '', question_type: 'mcq', options: [], image: '' };
+  });
+}
+
+async function roundOpenEvent(db: Db, r: RoomRow): Promise<ServerMessage> {
+  const qid = r.question_ids[r.round - 1]!;
+  const [question] = await liveQuestions(db, [qid]);
+  return {
+    type: 'round_open',
+    round: {
+      room_id: r.id,
+      round: r.round,
+      question: question!,
+      opens_at: new Date(r.opens_ms!).toISOString(),
+      deadline: new Date(r.deadline_ms!).toISOString(),
+    },
+  };
+}
+
+async function charge(db: Db, roomId: string, userId: number, fee: number) {
+  if (fee > 0) await moveCoins(db, { userId, delta: -fee, reason: 'battle_entry', ref: roomId, opId: feeOp(roomId) });
+}
+
+async function refund(db: Db, roomId: string, userId: number, fee: number) {
+  if (fee > 0)
+    await moveCoins(db, { userId, delta: fee, reason: 'battle_refund', ref: roomId, opId: refundOp(roomId) });
+}
+
+/** Opens a friend or group room: draws its questions and holds the owner's entry fee. */
+export async function createRoom(
+  db: Db,
+  settings: SettingsStore,
+  setup: BattleSetup,
+  userId: number,
+  o: {
+    language_id?: number;
+    room_type: 'friend' | 'group';
+    category: string;
+    no_of_que: number;
+    entry_fee: number;
+    max_players?: number;
+  },
+): Promise<RoomState> {
+  const { rules } = setup;
+  let maxPlayers: number;
+  if (o.room_type === 'friend') {
+    if (o.max_players !== undefined && o.max_players !== 2)
+      throw new AppError('invalid_input', { field: 'max_players', message: 'max_players: a friend room has 2 seats' });
+    maxPlayers = 2;
+  } else {
+    maxPlayers = o.max_players ?? rules.group_battle_max_players;
+    if (maxPlayers < rules.group_battle_min_players || maxPlayers > rules.group_battle_max_players)
+      throw new AppError('invalid_input', {
+        field: 'max_players',
+        message: `max_players: must be ${rules.group_battle_min_players} to ${rules.group_battle_max_players}`,
+      });
+  }
+  const languageId = await resolveLanguageId(db, settings, o.language_id);
+  const cat = await categoryBySlug(db, languageId, o.category, 1);
+  await assertUnlocked(db, userId, cat);
+  const ids = await drawQuestionIds(
+    db,
+    sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL AND q.type IN ('mcq', 'true_false')
+      AND (q.subcategory_id IS NULL OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`,
+    o.no_of_que,
+  );
+  if (ids.length === 0)
+    throw new AppError('not_found', { field: 'category', message: 'There are no questions here yet.' });
+  const keys = await db.rows<{ id: number; answer: string }>(sql`SELECT id, answer #>> '{}' AS answer
+    FROM questions WHERE id = ANY(${`{${ids.join(',')}}`}::integer[])`);
+  const answerKey = Object.fromEntries(keys.map((k) => [k.id, k.answer]));
+  const id = randomUUID();
+  // A code unique among waiting rooms: a clash (rare) is retried inside a savepoint.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.tx((tx) =>
+        tx.run(sql`INSERT INTO rooms (id, kind, code, owner_id, language_id, category, entry_fee, no_of_que,
+            max_players, question_ids, answer_key, round_seconds)
+          VALUES (${id}::uuid, ${o.room_type}, ${newCode()}, ${userId}, ${languageId}, ${cat.slug}, ${o.entry_fee},
+            ${ids.length}, ${maxPlayers}, ${`{${ids.join(',')}}`}::integer[], ${JSON.stringify(answerKey)}::jsonb,
+            ${rules.round_seconds})`),
+      );
+      break;
+    } catch (e) {
+      if (attempt >= 5 || (e as { code?: string }).code !== '23505') throw e;
+    }
+  }
+  await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${id}::uuid, ${userId}, 1)`);
+  await charge(db, id, userId, o.entry_fee);
+  return roomState(db, id);
+}
+
+/** Takes a seat in a waiting room by its code, paying the entry fee. Joining twice changes nothing. */
+export async function joinRoom(db: Db, userId: number, rawCode: string): Promise<RoomChange> {
+  const code = rawCode.trim().toUpperCase();
+  if (!CODE_RE.test(code)) throw new AppError('room_code_invalid', { field: 'room_code' });
+  const found = await db.one<{ id: string }>(sql`SELECT id FROM rooms
+    WHERE code = ${code} AND kind IN ('friend', 'group')
+    ORDER BY (status = 'waiting') DESC, created_at DESC LIMIT 1`);
+  if (!found) throw new AppError('room_code_invalid', { field: 'room_code' });
+  const r = (await lockRoom(db, found.id))!;
+  const seats = await seatsOf(db, r.id);
+  if (seats.some((s) => s.user_id === userId)) return { state: stateOf(r, seats), events: [] };
+  if (r.status === 'deleted') throw new AppError('room_deleted');
+  if (r.status !== 'waiting') throw new AppError('room_not_waiting');
+  if (seats.length >= r.max_players) throw new AppError('room_full');
+  if (r.entry_fee > 0) {
+    const left = await db.one(
+      sql`SELECT 1 AS x FROM coin_ledger WHERE user_id = ${userId} AND op_id = ${refundOp(r.id)}`,
+    );
+    if (left) throw new AppError('forbidden', { message: 'You have left this room.' });
+  }
+  await charge(db, r.id, userId, r.entry_fee);
+  const taken = new Set(seats.map((s) => s.slot));
+  let slot = 1;
+  while (taken.has(slot)) slot++;
+  await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${r.id}::uuid, ${userId}, ${slot})`);
+  const state = stateOf(r, await seatsOf(db, r.id));
+  return { state, events: [{ type: 'room', room: state }] };
+}
+
+/** The owner starts a waiting room with two or more players: round 1 opens after the countdown. */
+export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: string): Promise<RoomChange> {
+  const { r, seats } = await memberRoom(db, userId, id);
+  if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can start it.' });
+  if (r.status === 'deleted') throw new AppError('room_deleted');
+  if (r.status !== 'waiting') throw new AppError('room_not_waiting');
+  if (seats.filter((s) => s.state !== 'left').length < 2)
+    throw new AppError('operation_not_allowed', { message: 'At least two players are needed.' });
+  await db.run(sql`UPDATE rooms SET status = 'playing', started_at = now(), round = 1,
+      round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
+      round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
+    WHERE id = ${id}::uuid`);
+  const now = (await lockRoom(db, id, 'none'))!;
+  const state = stateOf(now, seats);
+  return { state, events: [{ type: 'room', room: state }, await roundOpenEvent(db, now)] };
+}
+
+/** Refunds every held fee (once each) and marks the room deleted. */
+async function dissolve(db: Db, r: RoomRow, seats: SeatRow[]): Promise<RoomChange> {
+  for (const s of seats) await refund(db, r.id, s.user_id, r.entry_fee);
+  await db.run(sql`UPDATE rooms SET status = 'deleted', finished_at = now() WHERE id = ${r.id}::uuid`);
+  const state = stateOf({ ...r, status: 'deleted' }, seats);
+  return { state, events: [{ type: 'room', room: state }] };
+}
+
+/** The owner deletes a waiting or playing room: every fee comes back. */
+export async function deleteRoom(db: Db, userId: number, id: string): Promise<RoomChange> {
+  const { r, seats } = await memberRoom(db, userId, id);
+  if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can delete it.' });
+  if (r.status === 'deleted') return { state: stateOf(r, seats), events: [] };
+  if (r.status !== 'waiting' && r.status !== 'playing') throw new AppError('room_not_waiting');
+  return dissolve(db, r, seats);
+}
+
+/**
+ * Leaves a room. While waiting: the owner leaving deletes it; anyone else gets the fee back and
+ * frees the seat. While playing: the seat counts as left (its stake stays in the pot).
+ */
+export async function leaveRoom(db: Db, userId: number, id: string): Promise<RoomChange> {
+  const { r, seats, seat } = await memberRoom(db, userId, id);
+  if (r.status === 'waiting') {
+    if (r.owner_id === userId) return dissolve(db, r, seats);
+    await refund(db, r.id, userId, r.entry_fee);
+    await db.run(sql`DELETE FROM room_players WHERE room_id = ${id}::uuid AND user_id = ${userId}`);
+  } else if (r.status === 'playing' && seat.state !== 'left') {
+    await db.run(sql`UPDATE room_players SET state = 'left' WHERE room_id = ${id}::uuid AND user_id = ${userId}`);
+  } else {
+    return { state: stateOf(r, seats), events: [] };
+  }
+  const state = stateOf(r, await seatsOf(db, id));
+  return { state, events: [{ type: 'room', room: state }] };
+}
+
+/** A member's view of the room's questions (never the answers) and the round now open. */
+export async function roomQuestions(db: Db, userId: number, id: string): Promise<RoomQuestions> {
+  const { r, seats } = await memberRoom(db, userId, id, 'none');
+  return {
+    room: stateOf(r, seats),
+    questions: await liveQuestions(db, r.question_ids),
+    round: r.round,
+    opens_at: r.opens_ms === null ? '' : new Date(r.opens_ms).toISOString(),
+    deadline: r.deadline_ms === null ? '' : new Date(r.deadline_ms).toISOString(),
+    server_time: new Date(r.now_ms).toISOString(),
+  };
+}
+
+/** What a socket gets on joining a room: its state and, while playing, the round now open. */
+export async function roomSnapshot(db: Db, userId: number, id: string): Promise<ServerMessage[]> {
+  const { r, seats } = await memberRoom(db, userId, id, 'none');
+  const out: ServerMessage[] = [{ type: 'room', room: stateOf(r, seats) }];
+  if (r.status === 'playing' && r.round > 0) out.push(await roundOpenEvent(db, r));
+  return out;
+}
+
+/**
+ * One answer of a player for the round now open, graded with the server's clock. Answers are
+ * refused before the round opens, after its deadline, for another round, or a second time.
+ */
+export async function submitAnswer(
+  db: Db,
+  rules: BattleRules,
+  userId: number,
+  m: { room_id: string; round: number; question_id: number; answer: string },
+): Promise<ServerMessage[]> {
+  const { r, seat } = await memberRoom(db, userId, m.room_id, 'share');
+  const notOpen = (message: string) => new AppError('operation_not_allowed', { message });
+  if (seat.state === 'left') throw notOpen('You have left this battle.');
+  if (r.status !== 'playing' || r.round !== m.round || r.question_ids[r.round - 1] !== m.question_id)
+    throw notOpen('This round is not open.');
+  const elapsed = r.now_ms - r.opens_ms!;
+  if (elapsed < 0) throw notOpen('This round is not open yet.');
+  if (r.now_ms > r.deadline_ms!) throw notOpen('Time is up for this round.');
+  const correct = r.answer_key[String(m.question_id)] === m.answer;
+  const points = answerPoints(correct, elapsed, rules, r.round_seconds);
+  const n = await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
+    VALUES (${r.id}::uuid, ${r.round}, ${userId}, ${m.answer}, ${correct}, ${points}, ${Math.round(elapsed)})
+    ON CONFLICT DO NOTHING`);
+  if (n === 0) throw notOpen('You have already answered this round.');
+  return [{ type: 'answered', room_id: r.id, round: r.round, user_id: userId }];
+}
+
+/**
+ * Claims one playing room whose round is due (deadline passed, every seat still in answered,
+ * or fewer than two players left) with FOR UPDATE SKIP LOCKED, so that of several nodes only one
+ * closes it; closes the round and opens the next or settles the battle. Null when none is due.
+ */
+export async function closeDueRound(
+  db: Db,
+  setup: BattleSetup,
+): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
+    WHERE r.status = 'playing' AND (
+      r.round_deadline <= now()
+      OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left'
+        AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = r.id AND a.round = r.round
+          AND a.user_id = p.user_id))
+      OR (SELECT count(*) FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left') < 2)
+    ORDER BY r.round_deadline LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+  if (!due) return null;
+  const r = (await lockRoom(db, due.id))!;
+  const events: ServerMessage[] = [];
+  const qid = r.question_ids[r.round - 1]!;
+  const answers = await db.rows<{ user_id: number; answer: string | null; is_correct: boolean; points: number }>(
+    sql`SELECT user_id, answer, is_correct, points FROM room_answers WHERE room_id = ${r.id}::uuid AND round = ${r.round}`,
+  );
+  await db.run(sql`UPDATE room_players p SET points = p.points + a.points, correct = p.correct + a.is_correct::int
+    FROM room_answers a WHERE a.room_id = p.room_id AND a.user_id = p.user_id AND a.round = ${r.round}
+      AND p.room_id = ${r.id}::uuid`);
+  const seats = await seatsOf(db, r.id);
+  const byUser = new Map(answers.map((a) => [a.user_id, a]));
+  events.push({
+    type: 'round_close',
+    round: {
+      room_id: r.id,
+      round: r.round,
+      question_id: qid,
+      answer: r.answer_key[String(qid)] ?? '',
+      answers: seats.map((s) => {
+        const a = byUser.get(s.user_id);
+        return {
+          user_id: s.user_id,
+          answer: a?.answer ?? null,
+          correct: a?.is_correct ?? false,
+          points: a?.points ?? 0,
+        };
+      }),
+    },
+  });
+  const stayers = seats.filter((s) => s.state !== 'left').length;
+  if (r.round < r.question_ids.length && stayers >= 2) {
+    await db.run(sql`UPDATE rooms SET round = round + 1,
+        round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
+        round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
+      WHERE id = ${r.id}::uuid`);
+    const next = (await lockRoom(db, r.id, 'none'))!;
+    events.push({ type: 'room', room: stateOf(next, seats) }, await roundOpenEvent(db, next));
+    return { roomId: r.id, events };
+  }
+  const result = await settle(db, setup.rules, r, seats);
+  events.push({ type: 'result', result }, { type: 'room', room: stateOf({ ...r, status: 'finished' }, seats) });
+  return { roomId: r.id, events };
+}
+
+/** Ranks the players, credits the payouts (each once) and stores the result on the room. */
+async function settle(db: Db, rules: BattleRules, r: RoomRow, seats: SeatRow[]): Promise<RoomResult> {
+  const players = seats.map((s) => ({
+    id: s.user_id,
+    points: s.points,
+    correct: s.correct,
+    joinedAt: s.joined_ms,
+    left: s.state === 'left',
+  }));
+  const outcome = battleOutcome(players, rules, { fee: r.entry_fee, vsBot: false });
+  const tally = new Map(standings(players).map((p) => [p.id, p]));
+  for (const p of outcome.players) {
+    if (p.payout > 0)
+      await moveCoins(db, { userId: p.id, delta: p.payout, reason: 'battle_payout', ref: r.id, opId: payoutOp(r.id) });
+  }
+  const result: RoomResult = {
+    room_id: r.id,
+    standings: outcome.players.map((p) => ({
+      user_id: p.id,
+      rank: p.rank,
+      points: tally.get(p.id)!.points,
+      correct: tally.get(p.id)!.correct,
+      result: p.result,
+      payout: p.payout,
+    })),
+  };
+  await db.run(sql`UPDATE rooms SET status = 'finished', finished_at = now(), result = ${JSON.stringify(result)}::jsonb
+    WHERE id = ${r.id}::uuid`);
+  return result;
+}
