@@ -25,6 +25,9 @@ await build({
     'pino-pretty',
     'thread-stream',
     'nodemailer',
+    // Loaded only with REDIS_URL; a CommonJS package whose named exports a bundle would lose.
+    'redis',
+    'ws',
   ],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
