@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action } from './define';
-import { intField, languageIdField, slugField } from './fields';
+import { intField, languageIdField, paging, slugField } from './fields';
 import type { LiveQuestion, RoomState } from './realtime';
 
 const roomIdField = z.uuid({ error: 'must be a room id' });
@@ -17,7 +17,62 @@ export interface RoomQuestions {
   server_time: string;
 }
 
+/** 0/1 (or false/true), as the spec's flags are sent. */
+const flag = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean({ error: 'must be 0 or 1' }),
+);
+
+/** One finished two-player battle of the player, as the statistics list shows it. */
+export interface BattleStatistic {
+  room_id: string;
+  kind: 'random' | 'friend' | 'bot';
+  /** When it finished (ISO, UTC). */
+  date: string;
+  opponent_id: number;
+  opponent_name: string;
+  opponent_image: string;
+  result: 'win' | 'lose' | 'draw';
+  points: number;
+  opponent_points: number;
+}
+
 export const battleActions = {
+  /** The player's finished 1v1 battles (random, friend, bot), newest first by default. */
+  get_battle_statistics: action<BattleStatistic[]>()({
+    input: z.object({
+      ...paging,
+      sort: z.enum(['date', 'points'], { error: 'must be date or points' }).default('date'),
+      order: z.enum(['asc', 'desc', 'ASC', 'DESC'], { error: 'must be asc or desc' }).default('desc'),
+    }),
+    access: 'user',
+    mutates: false,
+  }),
+  /**
+   * Random 1v1 matchmaking. Without match_id: a seat in a waiting room of the language and
+   * category (the battle starts), else a new waiting room (its room_id is the match_id; wait on
+   * the socket). With match_id: the room; destroy_match cancels it while still waiting.
+   */
+  get_random_questions: action<RoomState>()({
+    input: z.object({
+      language_id: languageIdField,
+      match_id: roomIdField.optional(),
+      category: slugField.optional(),
+      destroy_match: flag.optional(),
+    }),
+    access: 'user',
+    mutates: true,
+  }),
+  /** A battle against the bot: no fee, starts at once. */
+  play_with_bot: action<RoomState>()({
+    input: z.object({
+      language_id: languageIdField,
+      category: slugField,
+      no_of_que: intField(1, 50).optional(),
+    }),
+    access: 'user',
+    mutates: true,
+  }),
   create_room: action<RoomState>()({
     input: z.object({
       language_id: languageIdField,

@@ -74,6 +74,8 @@ export interface RoomResult {
     correct: number;
     result: 'win' | 'lose' | 'draw';
     payout: number;
+    /** Random battles: the player's random battles won back to back, this one included. */
+    win_streak?: number;
   }[];
 }
 

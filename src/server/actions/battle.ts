@@ -3,11 +3,15 @@ import {
   deleteRoom,
   joinRoom,
   leaveRoom,
+  playWithBot,
+  randomMatch,
   roomQuestions,
   startRoom,
   type RoomChange,
 } from '../domain/battle/rooms';
-import { me, type ActionContext, type Handlers } from '../http/context';
+import type { BattleStatistic } from '../../core/contract';
+import { sql } from '../db/client';
+import { me, paged, type ActionContext, type Handlers } from '../http/context';
 
 /** The room's state now; its events go out on the bus once the transaction has committed. */
 function changed(ctx: ActionContext, change: RoomChange) {
@@ -20,8 +24,45 @@ function changed(ctx: ActionContext, change: RoomChange) {
 }
 
 export const battleHandlers: Handlers<
-  'create_room' | 'join_room' | 'start_room' | 'delete_room' | 'leave_room' | 'get_question_by_room_id'
+  | 'create_room'
+  | 'join_room'
+  | 'start_room'
+  | 'delete_room'
+  | 'leave_room'
+  | 'get_question_by_room_id'
+  | 'get_random_questions'
+  | 'play_with_bot'
+  | 'get_battle_statistics'
 > = {
+  async get_battle_statistics({ offset, limit, sort, order }, ctx) {
+    const uid = me(ctx).id;
+    const dir = order.toLowerCase() === 'asc' ? sql`ASC` : sql`DESC`;
+    const by = sort === 'points' ? sql`mine.points ${dir}, r.finished_at DESC` : sql`r.finished_at ${dir}`;
+    const from = sql`FROM room_players mine
+      JOIN rooms r ON r.id = mine.room_id AND r.status = 'finished' AND r.max_players = 2
+        AND r.kind IN ('random', 'friend', 'bot')
+      JOIN room_players o ON o.room_id = r.id AND o.user_id <> mine.user_id
+      JOIN users u ON u.id = o.user_id
+      WHERE mine.user_id = ${uid}`;
+    const rows = await ctx.db.rows<BattleStatistic>(sql`
+      SELECT r.id AS room_id, r.kind,
+        to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
+        o.user_id AS opponent_id, u.name AS opponent_name, u.profile AS opponent_image,
+        coalesce((SELECT s ->> 'result' FROM jsonb_array_elements(r.result -> 'standings') s
+          WHERE (s ->> 'user_id')::int = ${uid} LIMIT 1), 'draw') AS result,
+        mine.points, o.points AS opponent_points
+      ${from} ORDER BY ${by}, r.id LIMIT ${limit} OFFSET ${offset}`);
+    const total = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n ${from}`);
+    return paged(rows, total!.n);
+  },
+  async get_random_questions(o, ctx) {
+    const { settings, battles } = ctx.services;
+    return changed(ctx, await randomMatch(ctx.db, settings, battles.setup, me(ctx).id, o));
+  },
+  async play_with_bot(o, ctx) {
+    const { settings, battles } = ctx.services;
+    return changed(ctx, await playWithBot(ctx.db, settings, battles.setup, me(ctx).id, o));
+  },
   async create_room(o, ctx) {
     return createRoom(ctx.db, ctx.services.settings, ctx.services.battles.setup, me(ctx).id, o);
   },

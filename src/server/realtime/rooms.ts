@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientMessage, ServerMessage } from '../../core/contract';
 import type { Db } from '../db/client';
-import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
+import {
+  botMove,
+  closeDueRound,
+  leaveRoom,
+  roomSnapshot,
+  submitAnswer,
+  type BattleSetup,
+} from '../domain/battle/rooms';
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
 import type { RoomMessages } from './gateway';
@@ -52,11 +59,16 @@ export class Battles implements RoomMessages {
     await Promise.all(all.map((p) => p.then((off) => off()).catch(() => undefined)));
   }
 
-  /** Closes every round that is due, one room per transaction. */
+  /** Stores the bots' answers that are due, then closes every round that is due, one room per transaction. */
   async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = true;
     try {
+      for (let i = 0; i < 50 && this.timer; i++) {
+        const moved = await this.db.tx((tx) => botMove(tx, this.setup.rules));
+        if (!moved) break;
+        await this.publish(moved.roomId, moved.events);
+      }
       for (let i = 0; i < 50 && this.timer; i++) {
         const closed = await this.db.tx((tx) => closeDueRound(tx, this.setup));
         if (!closed) break;

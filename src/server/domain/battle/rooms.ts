@@ -9,7 +9,7 @@ import type {
   RoomStatus,
   ServerMessage,
 } from '../../../core/contract';
-import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
+import { battleOutcome, botAnswer, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { assertUnlocked, categoryBySlug } from '../content';
@@ -178,6 +178,81 @@ async function refund(db: Db, roomId: string, userId: number, fee: number) {
     await moveCoins(db, { userId, delta: fee, reason: 'battle_refund', ref: roomId, opId: refundOp(roomId) });
 }
 
+/** A room's questions: drawn from an unlocked category of the language, with their answers. */
+async function drawRoom(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: { language_id?: number; category: string; no_of_que: number },
+) {
+  const languageId = await resolveLanguageId(db, settings, o.language_id);
+  const cat = await categoryBySlug(db, languageId, o.category, 1);
+  await assertUnlocked(db, userId, cat);
+  const ids = await drawQuestionIds(
+    db,
+    sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL AND q.type IN ('mcq', 'true_false')
+      AND (q.subcategory_id IS NULL OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`,
+    o.no_of_que,
+  );
+  if (ids.length === 0)
+    throw new AppError('not_found', { field: 'category', message: 'There are no questions here yet.' });
+  const keys = await db.rows<{ id: number; answer: string; options: LiveQuestion['options'] }>(sql`
+    SELECT id, answer #>> '{}' AS answer, options
+    FROM questions WHERE id = ANY(${`{${ids.join(',')}}`}::integer[])`);
+  const byId = new Map(keys.map((k) => [k.id, k]));
+  return { languageId, slug: cat.slug, ids, byId };
+}
+
+/**
+ * Inserts a room (fresh questions, the owner in seat 1) and holds the owner's entry fee.
+ * Friend and group rooms get a code unique among waiting rooms; a clash (rare) is retried.
+ */
+async function insertRoom(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: {
+    language_id?: number;
+    kind: RoomKind;
+    code: boolean;
+    category: string;
+    no_of_que: number;
+    entry_fee: number;
+    max_players: number;
+    round_seconds: number;
+    /** Against the bot: its answer to each question, by question. */
+    botPlan?: (q: { answer: string; optionIds: string[] }) => { answer: string; elapsedMs: number };
+  },
+): Promise<string> {
+  const { languageId, slug, ids, byId } = await drawRoom(db, settings, userId, o);
+  const answerKey = Object.fromEntries(ids.map((qid) => [qid, byId.get(qid)?.answer ?? '']));
+  const plan = o.botPlan
+    ? ids.map((qid) => {
+        const q = byId.get(qid);
+        const a = o.botPlan!({ answer: q?.answer ?? '', optionIds: (q?.options ?? []).map((x) => x.id) });
+        return { answer: a.answer, elapsed_ms: a.elapsedMs };
+      })
+    : [];
+  const id = randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.tx((tx) =>
+        tx.run(sql`INSERT INTO rooms (id, kind, code, owner_id, language_id, category, entry_fee, no_of_que,
+            max_players, question_ids, answer_key, round_seconds, bot_plan)
+          VALUES (${id}::uuid, ${o.kind}, ${o.code ? newCode() : ''}, ${userId}, ${languageId}, ${slug},
+            ${o.entry_fee}, ${ids.length}, ${o.max_players}, ${`{${ids.join(',')}}`}::integer[],
+            ${JSON.stringify(answerKey)}::jsonb, ${o.round_seconds}, ${JSON.stringify(plan)}::jsonb)`),
+      );
+      break;
+    } catch (e) {
+      if (!o.code || attempt >= 5 || (e as { code?: string }).code !== '23505') throw e;
+    }
+  }
+  await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${id}::uuid, ${userId}, 1)`);
+  await charge(db, id, userId, o.entry_fee);
+  return id;
+}
+
 /** Opens a friend or group room: draws its questions and holds the owner's entry fee. */
 export async function createRoom(
   db: Db,
@@ -207,38 +282,13 @@ export async function createRoom(
         message: `max_players: must be ${rules.group_battle_min_players} to ${rules.group_battle_max_players}`,
       });
   }
-  const languageId = await resolveLanguageId(db, settings, o.language_id);
-  const cat = await categoryBySlug(db, languageId, o.category, 1);
-  await assertUnlocked(db, userId, cat);
-  const ids = await drawQuestionIds(
-    db,
-    sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL AND q.type IN ('mcq', 'true_false')
-      AND (q.subcategory_id IS NULL OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`,
-    o.no_of_que,
-  );
-  if (ids.length === 0)
-    throw new AppError('not_found', { field: 'category', message: 'There are no questions here yet.' });
-  const keys = await db.rows<{ id: number; answer: string }>(sql`SELECT id, answer #>> '{}' AS answer
-    FROM questions WHERE id = ANY(${`{${ids.join(',')}}`}::integer[])`);
-  const answerKey = Object.fromEntries(keys.map((k) => [k.id, k.answer]));
-  const id = randomUUID();
-  // A code unique among waiting rooms: a clash (rare) is retried inside a savepoint.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.tx((tx) =>
-        tx.run(sql`INSERT INTO rooms (id, kind, code, owner_id, language_id, category, entry_fee, no_of_que,
-            max_players, question_ids, answer_key, round_seconds)
-          VALUES (${id}::uuid, ${o.room_type}, ${newCode()}, ${userId}, ${languageId}, ${cat.slug}, ${o.entry_fee},
-            ${ids.length}, ${maxPlayers}, ${`{${ids.join(',')}}`}::integer[], ${JSON.stringify(answerKey)}::jsonb,
-            ${rules.round_seconds})`),
-      );
-      break;
-    } catch (e) {
-      if (attempt >= 5 || (e as { code?: string }).code !== '23505') throw e;
-    }
-  }
-  await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${id}::uuid, ${userId}, 1)`);
-  await charge(db, id, userId, o.entry_fee);
+  const id = await insertRoom(db, settings, userId, {
+    ...o,
+    kind: o.room_type,
+    code: true,
+    max_players: maxPlayers,
+    round_seconds: rules.round_seconds,
+  });
   return roomState(db, id);
 }
 
@@ -279,12 +329,17 @@ export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: 
   if (r.status !== 'waiting') throw new AppError('room_not_waiting');
   if (seats.filter((s) => s.state !== 'left').length < 2)
     throw new AppError('operation_not_allowed', { message: 'At least two players are needed.' });
+  return openFirstRound(db, setup, id);
+}
+
+/** Starts a room: playing, round 1 opens after the countdown. */
+async function openFirstRound(db: Db, setup: BattleSetup, id: string): Promise<RoomChange> {
   await db.run(sql`UPDATE rooms SET status = 'playing', started_at = now(), round = 1,
       round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
       round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
     WHERE id = ${id}::uuid`);
   const now = (await lockRoom(db, id, 'none'))!;
-  const state = stateOf(now, seats);
+  const state = stateOf(now, await seatsOf(db, id));
   return { state, events: [{ type: 'room', room: state }, await roundOpenEvent(db, now)] };
 }
 
@@ -300,6 +355,8 @@ async function dissolve(db: Db, r: RoomRow, seats: SeatRow[]): Promise<RoomChang
 export async function deleteRoom(db: Db, userId: number, id: string): Promise<RoomChange> {
   const { r, seats } = await memberRoom(db, userId, id);
   if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can delete it.' });
+  // A random battle is cancelled with destroy_match while it waits; once matched, nobody owns it.
+  if (r.kind === 'random') throw new AppError('forbidden', { message: 'A random battle cannot be deleted.' });
   if (r.status === 'deleted') return { state: stateOf(r, seats), events: [] };
   if (r.status !== 'waiting' && r.status !== 'playing') throw new AppError('room_not_waiting');
   return dissolve(db, r, seats);
@@ -443,11 +500,26 @@ async function settle(db: Db, rules: BattleRules, r: RoomRow, seats: SeatRow[]):
     joinedAt: s.joined_ms,
     left: s.state === 'left',
   }));
-  const outcome = battleOutcome(players, rules, { fee: r.entry_fee, vsBot: false });
+  const outcome = battleOutcome(players, rules, { fee: r.entry_fee, vsBot: r.kind === 'bot' });
   const tally = new Map(standings(players).map((p) => [p.id, p]));
   for (const p of outcome.players) {
     if (p.payout > 0)
       await moveCoins(db, { userId: p.id, delta: p.payout, reason: 'battle_payout', ref: r.id, opId: payoutOp(r.id) });
+  }
+  // Random battles: wins back to back (a draw or a loss starts again from 0).
+  const streaks = new Map<number, number>();
+  if (r.kind === 'random') {
+    for (const p of outcome.players) {
+      const won = p.result === 'win';
+      const row = await db.one<{ wins_in_row: number }>(sql`INSERT INTO random_battle_streaks AS s
+          (user_id, wins_in_row, best) VALUES (${p.id}, ${won ? 1 : 0}, ${won ? 1 : 0})
+        ON CONFLICT (user_id) DO UPDATE SET
+          wins_in_row = CASE WHEN ${won} THEN s.wins_in_row + 1 ELSE 0 END,
+          best = greatest(s.best, CASE WHEN ${won} THEN s.wins_in_row + 1 ELSE 0 END),
+          updated_at = now()
+        RETURNING wins_in_row`);
+      streaks.set(p.id, row!.wins_in_row);
+    }
   }
   const result: RoomResult = {
     room_id: r.id,
@@ -458,9 +530,153 @@ async function settle(db: Db, rules: BattleRules, r: RoomRow, seats: SeatRow[]):
       correct: tally.get(p.id)!.correct,
       result: p.result,
       payout: p.payout,
+      ...(streaks.has(p.id) ? { win_streak: streaks.get(p.id)! } : {}),
     })),
   };
   await db.run(sql`UPDATE rooms SET status = 'finished', finished_at = now(), result = ${JSON.stringify(result)}::jsonb
     WHERE id = ${r.id}::uuid`);
   return result;
+}
+
+/** The user every bot seat belongs to, created on first use. */
+export async function botUserId(db: Db): Promise<number> {
+  const row = await db.one<{ id: number }>(sql`INSERT INTO users (firebase_id, name, type, role, status, refer_code)
+    VALUES ('bot:1', 'Quiz Bot', 'email', 'player', 1, 'bot:1')
+    ON CONFLICT (firebase_id) DO UPDATE SET name = users.name RETURNING id`);
+  return row!.id;
+}
+
+/**
+ * A battle against the bot: no fee and no pot, the bot in seat 2, started at once. The bot's
+ * answers (and when it gives them) are drawn now; the ticker stores each one as its time comes.
+ * The bot's answer time is scaled into the round when the round is shorter than its range.
+ */
+export async function playWithBot(
+  db: Db,
+  settings: SettingsStore,
+  setup: BattleSetup,
+  userId: number,
+  o: { language_id?: number; category: string; no_of_que?: number },
+): Promise<RoomChange> {
+  const { rules } = setup;
+  const roundMs = rules.round_seconds * 1000;
+  const scale = Math.min(1, (roundMs * 0.8) / Math.max(1, rules.bot_max_answer_ms));
+  const id = await insertRoom(db, settings, userId, {
+    language_id: o.language_id,
+    kind: 'bot',
+    code: false,
+    category: o.category,
+    no_of_que: o.no_of_que ?? rules.random_battle_questions,
+    entry_fee: 0,
+    max_players: 2,
+    round_seconds: rules.round_seconds,
+    botPlan: (q) => {
+      const a = botAnswer(() => randomInt(2 ** 32) / 2 ** 32, q, rules);
+      return { answer: a.answer, elapsedMs: Math.floor(a.elapsedMs * scale) };
+    },
+  });
+  const bot = await botUserId(db);
+  await db.run(sql`INSERT INTO room_players (room_id, user_id, slot, is_bot) VALUES (${id}::uuid, ${bot}, 2, true)`);
+  return openFirstRound(db, setup, id);
+}
+
+/**
+ * Claims one bot room whose bot is due to answer the open round (FOR UPDATE SKIP LOCKED, so one
+ * node does it) and stores the answer drawn for it. Null when no bot is due.
+ */
+export async function botMove(db: Db, rules: BattleRules): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
+    WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0
+      AND clock_timestamp() >= r.round_opens_at
+        + make_interval(secs => coalesce((r.bot_plan -> (r.round - 1) ->> 'elapsed_ms')::float8, 0) / 1000)
+      AND NOT EXISTS (SELECT 1 FROM room_answers a JOIN room_players p
+        ON p.room_id = a.room_id AND p.user_id = a.user_id AND p.is_bot
+        WHERE a.room_id = r.id AND a.round = r.round)
+    ORDER BY r.round_opens_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+  if (!due) return null;
+  const r = (await lockRoom(db, due.id))!;
+  const plan = await db.one<{ answer: string | null; elapsed_ms: number | null }>(sql`SELECT
+      bot_plan -> ${r.round - 1}::int ->> 'answer' AS answer,
+      (bot_plan -> ${r.round - 1}::int ->> 'elapsed_ms')::int AS elapsed_ms
+    FROM rooms WHERE id = ${r.id}::uuid`);
+  const bot = (await seatsOf(db, r.id)).find((s) => s.is_bot);
+  if (!bot) return null;
+  const qid = r.question_ids[r.round - 1]!;
+  const answer = plan?.answer ?? null;
+  const elapsed = plan?.elapsed_ms ?? Math.max(0, Math.round(r.now_ms - r.opens_ms!));
+  const correct = answer !== null && r.answer_key[String(qid)] === answer;
+  const points = answerPoints(correct, elapsed, rules, r.round_seconds);
+  await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
+    VALUES (${r.id}::uuid, ${r.round}, ${bot.user_id}, ${answer}, ${correct}, ${points}, ${elapsed})
+    ON CONFLICT DO NOTHING`);
+  return { roomId: r.id, events: [{ type: 'answered', room_id: r.id, round: r.round, user_id: bot.user_id }] };
+}
+
+/** A random room the user has a seat in; not_found for any other room. */
+async function randomMemberRoom(db: Db, userId: number, id: string) {
+  const m = await memberRoom(db, userId, id);
+  if (m.r.kind !== 'random') throw new AppError('not_found', { field: 'match_id', message: 'No such room.' });
+  return m;
+}
+
+/**
+ * Random 1v1 matchmaking by language and category.
+ *
+ * - Without match_id: takes the seat of the oldest waiting random room of the language and
+ *   category (not the caller's), holds the fee and starts it; else the caller's own waiting room
+ *   of that kind, or a new one with the fee held. A transaction-scoped advisory lock per
+ *   (language, category) makes callers racing end up in one room.
+ * - With match_id: the room's state; with destroy_match the creator cancels a room still
+ *   waiting (the fee comes back once, the room is deleted). A started room is only answered.
+ */
+export async function randomMatch(
+  db: Db,
+  settings: SettingsStore,
+  setup: BattleSetup,
+  userId: number,
+  o: { language_id?: number; category?: string; match_id?: string; destroy_match?: boolean },
+): Promise<RoomChange> {
+  const { rules } = setup;
+  if (o.match_id) {
+    const { r, seats } = await randomMemberRoom(db, userId, o.match_id);
+    if (o.destroy_match && r.status === 'waiting') {
+      if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the creator can cancel it.' });
+      return dissolve(db, r, seats);
+    }
+    return { state: stateOf(r, seats), events: [] };
+  }
+  if (o.destroy_match)
+    throw new AppError('invalid_input', { field: 'match_id', message: 'match_id: required to cancel a match' });
+  if (!o.category) throw new AppError('invalid_input', { field: 'category', message: 'category: required' });
+  const languageId = await resolveLanguageId(db, settings, o.language_id);
+  const cat = await categoryBySlug(db, languageId, o.category, 1);
+  await assertUnlocked(db, userId, cat);
+  await db.run(sql`SELECT pg_advisory_xact_lock(hashtext(${`random:${languageId}:${cat.slug}`}))`);
+  const mine = await db.one<{ id: string }>(sql`SELECT id FROM rooms
+    WHERE kind = 'random' AND status = 'waiting' AND language_id = ${languageId} AND category = ${cat.slug}
+      AND owner_id = ${userId}
+    ORDER BY created_at LIMIT 1`);
+  if (mine) return { state: await roomState(db, mine.id), events: [] };
+  const open = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
+    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
+      AND r.owner_id <> ${userId}
+      AND (SELECT count(*) FROM room_players p WHERE p.room_id = r.id) < r.max_players
+    ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+  if (open) {
+    const room = (await lockRoom(db, open.id))!;
+    await charge(db, open.id, userId, room.entry_fee);
+    await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${open.id}::uuid, ${userId}, 2)`);
+    return openFirstRound(db, setup, open.id);
+  }
+  const id = await insertRoom(db, settings, userId, {
+    language_id: languageId,
+    kind: 'random',
+    code: false,
+    category: cat.slug,
+    no_of_que: rules.random_battle_questions,
+    entry_fee: rules.random_battle_entry_fee,
+    max_players: 2,
+    round_seconds: rules.round_seconds,
+  });
+  return { state: await roomState(db, id), events: [] };
 }
