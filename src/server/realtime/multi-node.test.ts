@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { RoomState, ServerMessage } from '../../core/contract';
+import type { RoomState } from '../../core/contract';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { call } from '../test-support/client';
-import { createPlayer, type Player } from '../test-support/factories';
+import { connectPlayer, type Client } from '../test-support/battle';
+import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 // Two server nodes on one database, fanning out through Redis: a player on each node plays the
@@ -36,25 +36,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function connect(url: string, p: Player) {
-  const ws = new WebSocket(url);
-  const inbox: ServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (d) => {
-    inbox.push(JSON.parse(d.toString()) as ServerMessage);
-    waiters.splice(0).forEach((w) => w());
-  });
-  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
-  const next = async () => {
-    while (inbox.length === 0) await new Promise<void>((ok) => waiters.push(ok));
-    return inbox.shift()!;
-  };
-  const send = (m: unknown) => ws.send(JSON.stringify(m));
-  send({ type: 'hello', token: p.token });
-  expect(await next()).toMatchObject({ type: 'welcome' });
-  return { ws, next, send };
-}
-
 describe.skipIf(!REDIS_URL)('two nodes', () => {
   it('plays one battle with a player on each node; both see every round and the same result', async () => {
     const [a, b] = [await createPlayer(t.app), await createPlayer(t.app)];
@@ -70,8 +51,8 @@ describe.skipIf(!REDIS_URL)('two nodes', () => {
     // b joins through the other node's API.
     const joined = await call<RoomState>(nodeB, 'join_room', { room_code: room.room_code }, { token: b.token });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-    const ca = await connect(urls[0]!, a);
-    const cb = await connect(urls[1]!, b);
+    const ca = await connectPlayer(urls[0]!, a);
+    const cb = await connectPlayer(urls[1]!, b);
     for (const c of [ca, cb]) {
       c.send({ type: 'join', room_id: room.room_id });
       expect(await c.next()).toMatchObject({ type: 'room' });
@@ -82,7 +63,7 @@ describe.skipIf(!REDIS_URL)('two nodes', () => {
     const started = await call(t.app, 'start_room', { room_id: room.room_id }, { token: a.token });
     expect(started.status).toBe(200);
 
-    const play = async (c: Awaited<ReturnType<typeof connect>>, right: boolean) => {
+    const play = async (c: Client, right: boolean) => {
       const rounds: number[] = [];
       for (;;) {
         const m = await c.next();

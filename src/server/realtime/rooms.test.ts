@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { RoomQuestions, RoomResult, RoomState, ServerMessage } from '../../core/contract';
 import { battleOutcome } from '../../core/rules/battle';
 import { sql } from '../db/client';
-import { moveCoins } from '../domain/ledger';
-import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
+import { battleHelpers, connectPlayer, joinSocket, play, sleep, type Client } from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { Battles } from './rooms';
 
@@ -20,86 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function api<T>(p: Player, action: string, fields: Record<string, unknown>) {
-  return call<T>(t.app, action, fields, { token: p.token, ip: p.ip });
-}
-
-async function ok<T>(p: Player, action: string, fields: Record<string, unknown>): Promise<T> {
-  const r = await api<T>(p, action, fields);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data;
-}
-
-async function balance(p: Player): Promise<number> {
-  const r = await t.db.one<{ coins: number; sum: number }>(sql`SELECT u.coins,
-    (SELECT coalesce(sum(delta), 0)::int FROM coin_ledger WHERE user_id = u.id) AS sum FROM users u WHERE u.id = ${p.user.id}`);
-  expect(r!.coins, 'balance equals the sum of the ledger').toBe(r!.sum);
-  return r!.coins;
-}
-
-async function richPlayer(coins = 100): Promise<Player> {
-  const p = await createPlayer(t.app);
-  await moveCoins(t.db, { userId: p.user.id, delta: coins, reason: 'test', opId: randomUUID() });
-  return p;
-}
-
-async function answerKey(roomId: string): Promise<Record<string, string>> {
-  const r = await t.db.one<{ answer_key: Record<string, string> }>(
-    sql`SELECT answer_key FROM rooms WHERE id = ${roomId}::uuid`,
-  );
-  return r!.answer_key;
-}
-
-/** A signed-in socket with a queue of what the server sent and a record of every frame. */
-async function connect(p: Player) {
-  const ws = new WebSocket(url);
-  const inbox: ServerMessage[] = [];
-  const frames: string[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (d) => {
-    frames.push(d.toString());
-    inbox.push(JSON.parse(d.toString()) as ServerMessage);
-    waiters.splice(0).forEach((w) => w());
-  });
-  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
-  const next = async (): Promise<ServerMessage> => {
-    while (inbox.length === 0) await new Promise<void>((ok) => waiters.push(ok));
-    return inbox.shift()!;
-  };
-  const send = (m: unknown) => ws.send(JSON.stringify(m));
-  send({ type: 'hello', token: p.token });
-  expect(await next()).toMatchObject({ type: 'welcome' });
-  return { ws, next, send, frames };
-}
-type Client = Awaited<ReturnType<typeof connect>>;
-
-async function joinSocket(c: Client, roomId: string) {
-  c.send({ type: 'join', room_id: roomId });
-  const m = await c.next();
-  expect(m).toMatchObject({ type: 'room', room: { room_id: roomId } });
-}
-
-/**
- * Plays until the result: on each round_open waits for the opening, then answers what `pick`
- * says (null: no answer). Answers the result and every message seen.
- */
-async function play(c: Client, roomId: string, pick: (questionId: number) => string | null) {
-  const seen: ServerMessage[] = [];
-  for (;;) {
-    const m = await c.next();
-    seen.push(m);
-    if (m.type === 'error') throw new Error(`server error: ${m.code} ${m.message}`);
-    if (m.type === 'round_open') {
-      await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + 15));
-      const a = pick(m.round.question.id);
-      if (a !== null)
-        c.send({ type: 'answer', room_id: roomId, round: m.round.round, question_id: m.round.question.id, answer: a });
-    }
-    if (m.type === 'result') return { result: m.result, seen };
-  }
-}
+const { api, ok, balance, richPlayer, answerKey } = battleHelpers(() => t);
+const connect = (p: Player) => connectPlayer(url, p);
 
 /** No frame before a round closes carries an answer: only round_close frames have one. */
 function expectNoEarlyAnswers(c: Client) {
