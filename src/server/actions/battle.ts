@@ -3,12 +3,11 @@ import {
   deleteRoom,
   joinRoom,
   leaveRoom,
-  playWithBot,
-  randomMatch,
   roomQuestions,
   startRoom,
   type RoomChange,
 } from '../domain/battle/rooms';
+import { playWithBot, randomMatch } from '../domain/battle/random';
 import type { BattleStatistic } from '../../core/contract';
 import { sql } from '../db/client';
 import { me, paged, type ActionContext, type Handlers } from '../http/context';

@@ -12,6 +12,10 @@ export const MODE_OF_TYPE: Record<number, SoloMode> = {
   [CATEGORY_TYPES.multi_match]: 'multi_match',
 };
 
+/** A question's subcategory, if any, is active (an operator's disabled subcategory is not served). */
+export const ACTIVE_SUBCATEGORY = sql`(q.subcategory_id IS NULL
+  OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`;
+
 /** Categories of a mode in a language, with their counts and the player's unlocks. */
 export function listCategories(db: Db, languageId: number, type: number, userId?: number): Promise<Category[]> {
   return db.rows<Category>(sql`

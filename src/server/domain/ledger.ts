@@ -13,6 +13,11 @@ export interface CoinMove {
   opId: string;
 }
 
+/** A player's balance now. */
+export async function coinBalance(db: Db, userId: number): Promise<number> {
+  return (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))?.coins ?? 0;
+}
+
 /**
  * Moves coins: one ledger row and the balance in the caller's transaction. A debit that would
  * take the balance below zero fails with not_enough_coins and writes nothing.
@@ -23,8 +28,7 @@ export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean
     const done = await tx.one<{ balance_after: number }>(sql`SELECT balance_after FROM coin_ledger
       WHERE user_id = ${m.userId} AND op_id = ${m.opId}`);
     if (done) {
-      const cur = await tx.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${m.userId}`);
-      return { applied: false, balance: cur?.coins ?? 0 };
+      return { applied: false, balance: await coinBalance(tx, m.userId) };
     }
     const row = await tx.one<{ coins: number }>(sql`UPDATE users SET coins = coins + ${m.delta}
       WHERE id = ${m.userId} AND coins + ${m.delta} >= 0 RETURNING coins`);

@@ -2,7 +2,7 @@ import type { Bookmark, BookmarkState, PlayedCategories, PremiumUnlock, ReportRe
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { categoryBySlug, MODE_OF_TYPE } from './content';
-import { moveCoins } from './ledger';
+import { coinBalance, moveCoins } from './ledger';
 import { loadPlayQuestions } from './play/sessions';
 
 async function assertQuestion(db: Db, questionId: number): Promise<void> {
@@ -76,12 +76,11 @@ export async function unlockPremium(
   o: { languageId: number; type: number; slug: string },
 ): Promise<PremiumUnlock> {
   const cat = await categoryBySlug(db, o.languageId, o.slug, o.type);
-  const balance = async () =>
-    (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))!.coins;
-  if (cat.premium_price <= 0) return { category: cat.slug, has_unlocked: true, paid: 0, coins: await balance() };
+  if (cat.premium_price <= 0)
+    return { category: cat.slug, has_unlocked: true, paid: 0, coins: await coinBalance(db, userId) };
   const inserted = await db.run(sql`INSERT INTO premium_unlocks (user_id, type, slug, price)
     VALUES (${userId}, ${o.type}, ${cat.slug}, ${cat.premium_price}) ON CONFLICT DO NOTHING`);
-  if (inserted === 0) return { category: cat.slug, has_unlocked: true, paid: 0, coins: await balance() };
+  if (inserted === 0) return { category: cat.slug, has_unlocked: true, paid: 0, coins: await coinBalance(db, userId) };
   // Fails with not_enough_coins, and the transaction takes the unlock row back with it.
   const paid = await moveCoins(db, {
     userId,

@@ -1,14 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientMessage, ServerMessage } from '../../core/contract';
 import type { Db } from '../db/client';
-import {
-  botMove,
-  closeDueRound,
-  leaveRoom,
-  roomSnapshot,
-  submitAnswer,
-  type BattleSetup,
-} from '../domain/battle/rooms';
+import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
+import { botMove } from '../domain/battle/random';
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
 import type { RoomMessages } from './gateway';

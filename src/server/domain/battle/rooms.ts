@@ -9,10 +9,10 @@ import type {
   RoomStatus,
   ServerMessage,
 } from '../../../core/contract';
-import { battleOutcome, botAnswer, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
+import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { assertUnlocked, categoryBySlug } from '../content';
+import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import { resolveLanguageId } from '../languages';
 import { moveCoins } from '../ledger';
 import { drawQuestionIds } from '../play/sessions';
@@ -83,7 +83,7 @@ const feeOp = (id: string) => `room:${id}:fee`;
 const refundOp = (id: string) => `room:${id}:refund`;
 const payoutOp = (id: string) => `room:${id}:payout`;
 
-async function lockRoom(
+export async function lockRoom(
   db: Db,
   id: string,
   mode: 'update' | 'share' | 'none' = 'update',
@@ -92,13 +92,13 @@ async function lockRoom(
   return db.one<RoomRow>(sql`SELECT ${ROOM_COLUMNS} FROM rooms r WHERE r.id = ${id}::uuid ${lock}`);
 }
 
-async function seatsOf(db: Db, id: string): Promise<SeatRow[]> {
+export async function seatsOf(db: Db, id: string): Promise<SeatRow[]> {
   return db.rows<SeatRow>(sql`SELECT p.user_id, p.slot, u.name, u.profile AS image, p.correct, p.points, p.state,
       p.is_bot, (extract(epoch FROM p.joined_at) * 1000)::float8 AS joined_ms
     FROM room_players p JOIN users u ON u.id = p.user_id WHERE p.room_id = ${id}::uuid ORDER BY p.slot`);
 }
 
-function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
+export function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
   return {
     room_id: r.id,
     kind: r.kind,
@@ -131,7 +131,7 @@ export async function roomState(db: Db, id: string): Promise<RoomState> {
 }
 
 /** A room the user has a seat in (any state), locked; not_found otherwise (no hint it exists). */
-async function memberRoom(db: Db, userId: number, id: string, mode: 'update' | 'share' | 'none' = 'update') {
+export async function memberRoom(db: Db, userId: number, id: string, mode: 'update' | 'share' | 'none' = 'update') {
   const r = await lockRoom(db, id, mode);
   const seats = r ? await seatsOf(db, id) : [];
   const seat = seats.find((s) => s.user_id === userId);
@@ -169,7 +169,7 @@ async function roundOpenEvent(db: Db, r: RoomRow): Promise<ServerMessage> {
   };
 }
 
-async function charge(db: Db, roomId: string, userId: number, fee: number) {
+export async function charge(db: Db, roomId: string, userId: number, fee: number) {
   if (fee > 0) await moveCoins(db, { userId, delta: -fee, reason: 'battle_entry', ref: roomId, opId: feeOp(roomId) });
 }
 
@@ -191,7 +191,7 @@ async function drawRoom(
   const ids = await drawQuestionIds(
     db,
     sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL AND q.type IN ('mcq', 'true_false')
-      AND (q.subcategory_id IS NULL OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`,
+      AND ${ACTIVE_SUBCATEGORY}`,
     o.no_of_que,
   );
   if (ids.length === 0)
@@ -207,7 +207,7 @@ async function drawRoom(
  * Inserts a room (fresh questions, the owner in seat 1) and holds the owner's entry fee.
  * Friend and group rooms get a code unique among waiting rooms; a clash (rare) is retried.
  */
-async function insertRoom(
+export async function insertRoom(
   db: Db,
   settings: SettingsStore,
   userId: number,
@@ -333,7 +333,7 @@ export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: 
 }
 
 /** Starts a room: playing, round 1 opens after the countdown. */
-async function openFirstRound(db: Db, setup: BattleSetup, id: string): Promise<RoomChange> {
+export async function openFirstRound(db: Db, setup: BattleSetup, id: string): Promise<RoomChange> {
   await db.run(sql`UPDATE rooms SET status = 'playing', started_at = now(), round = 1,
       round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
       round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
@@ -344,7 +344,7 @@ async function openFirstRound(db: Db, setup: BattleSetup, id: string): Promise<R
 }
 
 /** Refunds every held fee (once each) and marks the room deleted. */
-async function dissolve(db: Db, r: RoomRow, seats: SeatRow[]): Promise<RoomChange> {
+export async function dissolve(db: Db, r: RoomRow, seats: SeatRow[]): Promise<RoomChange> {
   for (const s of seats) await refund(db, r.id, s.user_id, r.entry_fee);
   await db.run(sql`UPDATE rooms SET status = 'deleted', finished_at = now() WHERE id = ${r.id}::uuid`);
   const state = stateOf({ ...r, status: 'deleted' }, seats);
@@ -536,147 +536,4 @@ async function settle(db: Db, rules: BattleRules, r: RoomRow, seats: SeatRow[]):
   await db.run(sql`UPDATE rooms SET status = 'finished', finished_at = now(), result = ${JSON.stringify(result)}::jsonb
     WHERE id = ${r.id}::uuid`);
   return result;
-}
-
-/** The user every bot seat belongs to, created on first use. */
-export async function botUserId(db: Db): Promise<number> {
-  const row = await db.one<{ id: number }>(sql`INSERT INTO users (firebase_id, name, type, role, status, refer_code)
-    VALUES ('bot:1', 'Quiz Bot', 'email', 'player', 1, 'bot:1')
-    ON CONFLICT (firebase_id) DO UPDATE SET name = users.name RETURNING id`);
-  return row!.id;
-}
-
-/**
- * A battle against the bot: no fee and no pot, the bot in seat 2, started at once. The bot's
- * answers (and when it gives them) are drawn now; the ticker stores each one as its time comes.
- * The bot's answer time is scaled into the round when the round is shorter than its range.
- */
-export async function playWithBot(
-  db: Db,
-  settings: SettingsStore,
-  setup: BattleSetup,
-  userId: number,
-  o: { language_id?: number; category: string; no_of_que?: number },
-): Promise<RoomChange> {
-  const { rules } = setup;
-  const roundMs = rules.round_seconds * 1000;
-  const scale = Math.min(1, (roundMs * 0.8) / Math.max(1, rules.bot_max_answer_ms));
-  const id = await insertRoom(db, settings, userId, {
-    language_id: o.language_id,
-    kind: 'bot',
-    code: false,
-    category: o.category,
-    no_of_que: o.no_of_que ?? rules.random_battle_questions,
-    entry_fee: 0,
-    max_players: 2,
-    round_seconds: rules.round_seconds,
-    botPlan: (q) => {
-      const a = botAnswer(() => randomInt(2 ** 32) / 2 ** 32, q, rules);
-      return { answer: a.answer, elapsedMs: Math.floor(a.elapsedMs * scale) };
-    },
-  });
-  const bot = await botUserId(db);
-  await db.run(sql`INSERT INTO room_players (room_id, user_id, slot, is_bot) VALUES (${id}::uuid, ${bot}, 2, true)`);
-  return openFirstRound(db, setup, id);
-}
-
-/**
- * Claims one bot room whose bot is due to answer the open round (FOR UPDATE SKIP LOCKED, so one
- * node does it) and stores the answer drawn for it. Null when no bot is due.
- */
-export async function botMove(db: Db, rules: BattleRules): Promise<{ roomId: string; events: ServerMessage[] } | null> {
-  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0
-      AND clock_timestamp() >= r.round_opens_at
-        + make_interval(secs => coalesce((r.bot_plan -> (r.round - 1) ->> 'elapsed_ms')::float8, 0) / 1000)
-      AND NOT EXISTS (SELECT 1 FROM room_answers a JOIN room_players p
-        ON p.room_id = a.room_id AND p.user_id = a.user_id AND p.is_bot
-        WHERE a.room_id = r.id AND a.round = r.round)
-    ORDER BY r.round_opens_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
-  if (!due) return null;
-  const r = (await lockRoom(db, due.id))!;
-  const plan = await db.one<{ answer: string | null; elapsed_ms: number | null }>(sql`SELECT
-      bot_plan -> ${r.round - 1}::int ->> 'answer' AS answer,
-      (bot_plan -> ${r.round - 1}::int ->> 'elapsed_ms')::int AS elapsed_ms
-    FROM rooms WHERE id = ${r.id}::uuid`);
-  const bot = (await seatsOf(db, r.id)).find((s) => s.is_bot);
-  if (!bot) return null;
-  const qid = r.question_ids[r.round - 1]!;
-  const answer = plan?.answer ?? null;
-  const elapsed = plan?.elapsed_ms ?? Math.max(0, Math.round(r.now_ms - r.opens_ms!));
-  const correct = answer !== null && r.answer_key[String(qid)] === answer;
-  const points = answerPoints(correct, elapsed, rules, r.round_seconds);
-  await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
-    VALUES (${r.id}::uuid, ${r.round}, ${bot.user_id}, ${answer}, ${correct}, ${points}, ${elapsed})
-    ON CONFLICT DO NOTHING`);
-  return { roomId: r.id, events: [{ type: 'answered', room_id: r.id, round: r.round, user_id: bot.user_id }] };
-}
-
-/** A random room the user has a seat in; not_found for any other room. */
-async function randomMemberRoom(db: Db, userId: number, id: string) {
-  const m = await memberRoom(db, userId, id);
-  if (m.r.kind !== 'random') throw new AppError('not_found', { field: 'match_id', message: 'No such room.' });
-  return m;
-}
-
-/**
- * Random 1v1 matchmaking by language and category.
- *
- * - Without match_id: takes the seat of the oldest waiting random room of the language and
- *   category (not the caller's), holds the fee and starts it; else the caller's own waiting room
- *   of that kind, or a new one with the fee held. A transaction-scoped advisory lock per
- *   (language, category) makes callers racing end up in one room.
- * - With match_id: the room's state; with destroy_match the creator cancels a room still
- *   waiting (the fee comes back once, the room is deleted). A started room is only answered.
- */
-export async function randomMatch(
-  db: Db,
-  settings: SettingsStore,
-  setup: BattleSetup,
-  userId: number,
-  o: { language_id?: number; category?: string; match_id?: string; destroy_match?: boolean },
-): Promise<RoomChange> {
-  const { rules } = setup;
-  if (o.match_id) {
-    const { r, seats } = await randomMemberRoom(db, userId, o.match_id);
-    if (o.destroy_match && r.status === 'waiting') {
-      if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the creator can cancel it.' });
-      return dissolve(db, r, seats);
-    }
-    return { state: stateOf(r, seats), events: [] };
-  }
-  if (o.destroy_match)
-    throw new AppError('invalid_input', { field: 'match_id', message: 'match_id: required to cancel a match' });
-  if (!o.category) throw new AppError('invalid_input', { field: 'category', message: 'category: required' });
-  const languageId = await resolveLanguageId(db, settings, o.language_id);
-  const cat = await categoryBySlug(db, languageId, o.category, 1);
-  await assertUnlocked(db, userId, cat);
-  await db.run(sql`SELECT pg_advisory_xact_lock(hashtext(${`random:${languageId}:${cat.slug}`}))`);
-  const mine = await db.one<{ id: string }>(sql`SELECT id FROM rooms
-    WHERE kind = 'random' AND status = 'waiting' AND language_id = ${languageId} AND category = ${cat.slug}
-      AND owner_id = ${userId}
-    ORDER BY created_at LIMIT 1`);
-  if (mine) return { state: await roomState(db, mine.id), events: [] };
-  const open = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
-      AND r.owner_id <> ${userId}
-      AND (SELECT count(*) FROM room_players p WHERE p.room_id = r.id) < r.max_players
-    ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
-  if (open) {
-    const room = (await lockRoom(db, open.id))!;
-    await charge(db, open.id, userId, room.entry_fee);
-    await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${open.id}::uuid, ${userId}, 2)`);
-    return openFirstRound(db, setup, open.id);
-  }
-  const id = await insertRoom(db, settings, userId, {
-    language_id: languageId,
-    kind: 'random',
-    code: false,
-    category: cat.slug,
-    no_of_que: rules.random_battle_questions,
-    entry_fee: rules.random_battle_entry_fee,
-    max_players: 2,
-    round_seconds: rules.round_seconds,
-  });
-  return { state: await roomState(db, id), events: [] };
 }

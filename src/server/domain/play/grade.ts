@@ -1,4 +1,4 @@
-import type { QuizResult, ReviewItem } from '../../../core/contract';
+import { CATEGORY_TYPES, type QuizResult, type ReviewItem } from '../../../core/contract';
 import { levelOutcome } from '../../../core/rules/level-progress';
 import { percentage, quizReward, quizScore } from '../../../core/rules/quiz-reward';
 import { isCorrectAnswer, modeRule, type SoloMode } from '../../../core/rules/solo-modes';
@@ -10,15 +10,6 @@ import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
 import { recordStatistics } from '../statistics';
 import { GRACE_SECONDS } from './sessions';
-
-/** Category types of the level and round modes (progress is kept per mode and slug). */
-const LEVEL_TYPES: Partial<Record<SoloMode, number>> = {
-  quiz_zone: 1,
-  guess_the_word: 3,
-  audio: 4,
-  maths: 5,
-  multi_match: 6,
-};
 
 interface SessionRow {
   id: string;
@@ -69,7 +60,8 @@ async function levelReward(
 ): Promise<Reward> {
   const rules = await settings.rules(db);
   const rule = modeRule(s.mode, rules);
-  const type = LEVEL_TYPES[s.mode];
+  // Fun and learn keeps no levels: its unit is a text.
+  const type = s.mode === 'fun_n_learn' ? undefined : CATEGORY_TYPES[s.mode as keyof typeof CATEGORY_TYPES];
   // Fun and learn keeps its results per text: the text's slug stands in the subcategory's place.
   const sub = s.mode === 'fun_n_learn' ? s.unit : s.subcategory;
   // As the session opened (the edition played); older sessions look it up.

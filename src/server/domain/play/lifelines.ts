@@ -11,7 +11,7 @@ import {
 } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { moveCoins } from '../ledger';
+import { coinBalance, moveCoins } from '../ledger';
 import type { SettingsStore } from '../settings-store';
 
 interface OpenSession {
@@ -74,7 +74,7 @@ export async function useLifeline(
           ref: s.id,
           opId: `lifeline:${s.id}:${o.lifeline}`,
         })
-      : { balance: (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))!.coins };
+      : { balance: await coinBalance(db, userId) };
   await db.run(sql`INSERT INTO play_lifelines (session_id, lifeline, question_id)
     VALUES (${s.id}::uuid, ${o.lifeline}, ${o.question_id})`);
   const out: LifelineResult = {
@@ -128,7 +128,7 @@ export async function useHint(
           ref: s.id,
           opId: `hint:${s.id}:${o.question_id}:${position + 1}`,
         })
-      : { balance: (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))!.coins };
+      : { balance: await coinBalance(db, userId) };
   await db.run(sql`INSERT INTO play_hints (session_id, question_id, hints) VALUES (${s.id}::uuid, ${o.question_id}, 1)
     ON CONFLICT (session_id, question_id) DO UPDATE SET hints = play_hints.hints + 1`);
   return {

@@ -1,8 +1,8 @@
-import type { Comprehension, PlaySession } from '../../../core/contract';
+import { CATEGORY_TYPES, type Comprehension, type PlaySession } from '../../../core/contract';
 import { isLevelPlayable } from '../../../core/rules/level-progress';
 import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { assertUnlocked, categoryBySlug } from '../content';
+import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
 import { createSession, drawQuestionIds } from './sessions';
 
@@ -34,7 +34,7 @@ export async function openLevel(
   mode: 'quiz_zone' | 'multi_match',
   o: { category: string; subcategory: string; level: number },
 ): Promise<PlaySession> {
-  const type = mode === 'quiz_zone' ? 1 : 6;
+  const type = CATEGORY_TYPES[mode];
   const rules = await c.settings.rules(c.db);
   // One round trip for the subcategory, its levels in this language and the player's unlock.
   const ref = await c.db.one<SubRef & { unlocked: number | null }>(sql`
@@ -87,7 +87,7 @@ export async function openRound(
   mode: 'guess_the_word' | 'audio' | 'maths',
   o: { type: 'category' | 'subcategory'; type_id: number; round?: number },
 ): Promise<PlaySession> {
-  const type = mode === 'guess_the_word' ? 3 : mode === 'audio' ? 4 : 5;
+  const type = CATEGORY_TYPES[mode];
   const ref = await subcategoryRef(c, type, o.type, o.type_id);
   await assertUnlocked(c.db, c.userId, { type, slug: ref.category, premium_price: ref.premium_price });
   const maxRound = ref.max_level ?? 0;
@@ -226,8 +226,7 @@ export async function openSelfChallenge(
     throw new AppError('select_timer', { field: 'minutes' });
   const cat = await categoryBySlug(c.db, c.languageId, o.category_slug, 1);
   await assertUnlocked(c.db, c.userId, cat);
-  let where = sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL
-    AND (q.subcategory_id IS NULL OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`;
+  let where = sql`q.category_id = ${cat.id} AND q.comprehension_id IS NULL AND ${ACTIVE_SUBCATEGORY}`;
   let subcategory = '';
   if (o.subcategory_slug) {
     const sub = await c.db.one<{ id: number; slug: string }>(sql`SELECT id, slug FROM subcategories
