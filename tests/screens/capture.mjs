@@ -3,34 +3,14 @@
 // Run against a built app and server: npx vite build && npm run build:server &&
 //   DATA_DIR=/tmp/ui-data PORT=8080 node build/server.mjs   then   node tests/screens/capture.mjs
 import { mkdir } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
+import { launchChromium, outboxCode } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/', import.meta.url).pathname;
 const VIEWPORTS = { mobile: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } };
 await mkdir(OUT, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-
-async function outboxCode(to) {
-  for (let i = 0; i < 20; i++) {
-    const r = await fetch(`${BASE}/dev/outbox?to=${encodeURIComponent(to)}`).then((x) => x.json());
-    if (r.data?.[0]?.code) return r.data[0].code;
-    await new Promise((ok) => setTimeout(ok, 250));
-  }
-  throw new Error(`no code for ${to}`);
-}
+const browser = await launchChromium();
 
 /** One full journey in one viewport and language. */
 async function journey(name, viewport, lang) {
@@ -63,7 +43,7 @@ async function journey(name, viewport, lang) {
   await page.getByTestId('submit').click();
   await page.getByTestId('code').waitFor();
   await shot('04-verify');
-  await page.getByTestId('code').fill(await outboxCode(email));
+  await page.getByTestId('code').fill(await outboxCode(BASE, email));
   await page.getByTestId('submit').click();
   await page.getByTestId('coins-badge').waitFor();
   await shot('05-home-player');

@@ -3,7 +3,7 @@
 // Run against a built app and server: npm run build &&
 //   DATA_DIR=/tmp/ui-data PORT=8085 node build/server.mjs   then   BASE_URL=http://localhost:8085 node tests/screens/modes.mjs
 import { mkdir } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
+import { launchChromium, outboxCode } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/modes/', import.meta.url).pathname;
@@ -11,17 +11,7 @@ const VIEWPORT = process.env.DESKTOP ? { width: 1280, height: 800 } : { width: 3
 const TAG = process.env.DESKTOP ? 'desktop' : 'mobile';
 await mkdir(OUT, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 
 async function post(action, fields, token) {
   const form = new FormData();
@@ -36,20 +26,11 @@ async function post(action, fields, token) {
   return body.data;
 }
 
-async function outboxCode(to) {
-  for (let i = 0; i < 20; i++) {
-    const r = await fetch(`${BASE}/dev/outbox?to=${encodeURIComponent(to)}`).then((x) => x.json());
-    if (r.data?.[0]?.code) return r.data[0].code;
-    await new Promise((ok) => setTimeout(ok, 250));
-  }
-  throw new Error(`no code for ${to}`);
-}
-
 async function player(lang) {
   const email = `shots-${lang}-${Date.now()}@example.com`;
   const password = 'correct horse battery';
   await post('auth_email_signup', { email, password, name: 'Sam Tester' });
-  const proof = await post('auth_email_verify', { email, code: await outboxCode(email) });
+  const proof = await post('auth_email_verify', { email, code: await outboxCode(BASE, email) });
   await post('user_signup', { firebase_id: proof.firebase_id, type: 'email', name: 'Sam Tester' }, proof.id_token);
   return { email, password };
 }
