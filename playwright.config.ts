@@ -48,6 +48,10 @@ export default defineConfig({
       // every journey signs up from 127.0.0.1
       AUTH_RATE_LIMIT_PER_IP: '1000',
       SEND_RATE_LIMIT_PER_IP: '1000',
+      // battles: a short search and short rounds keep the journeys quick
+      BATTLE_SEARCH_SECONDS: '4',
+      BATTLE_ROUND_SECONDS: '6',
+      BATTLE_ROUND_DELAY_MS: '800',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action } from './define';
-import { intField, languageIdField, paging, slugField } from './fields';
+import { idField, intField, languageIdField, paging, slugField } from './fields';
 import type { LiveQuestion, RoomState } from './realtime';
 
 const roomIdField = z.uuid({ error: 'must be a room id' });
@@ -45,6 +45,24 @@ export const battleActions = {
       sort: z.enum(['date', 'points'], { error: 'must be date or points' }).default('date'),
       order: z.enum(['asc', 'desc', 'ASC', 'DESC'], { error: 'must be asc or desc' }).default('desc'),
     }),
+    access: 'user',
+    mutates: false,
+  }),
+  /**
+   * The spec's report of a finished 1v1 battle. The server never takes the client's figures:
+   * it answers its own record of the latest finished 1v1 battle (random, friend, bot) between
+   * the two users, as the caller sees it (not_found when there is none), and writes nothing.
+   * The caller must be one of the two.
+   */
+  set_battle_statistics: action<BattleStatistic>()({
+    input: z
+      .object({
+        user_id1: idField,
+        user_id2: idField,
+        winner_id: intField(0, 2_147_483_647).optional(),
+        is_drawn: flag.optional(),
+      })
+      .refine((o) => o.user_id1 !== o.user_id2, { path: ['user_id2'], error: 'must differ from user_id1' }),
     access: 'user',
     mutates: false,
   }),

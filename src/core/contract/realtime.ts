@@ -76,6 +76,8 @@ export interface RoomResult {
     payout: number;
     /** Random battles: the player's random battles won back to back, this one included. */
     win_streak?: number;
+    /** Badges this battle unlocked for the player (e.g. `quiz_warrior`). */
+    badges?: string[];
   }[];
 }
 
@@ -83,6 +85,13 @@ export interface RoomResult {
 export type ClientMessage =
   | { type: 'hello'; token: string }
   | { type: 'ping'; t: number }
+  /**
+   * Subscribes the socket to a room the user has a seat in; answered with the room and, while
+   * playing, the round now open. After a reconnect (a new socket, `hello` first) sending `join`
+   * again resumes the seat: within `reconnect_grace_seconds` of the drop it is `connected` again
+   * (everyone gets the room); later the seat is `left` for good. A seat dropped in a waiting
+   * random room is not matched until its creator is back.
+   */
   | { type: 'join'; room_id: string }
   | { type: 'answer'; room_id: string; round: number; question_id: number; answer: string }
   | { type: 'leave'; room_id: string };

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Db } from '../db/client';
 
+const OLD_PERIOD = sql`((period LIKE 'd:%' AND period < 'd:' || to_char(now() - interval '40 days', 'YYYY-MM-DD'))
+  OR (period LIKE 'm:%' AND period < 'm:' || to_char(now() - interval '13 months', 'YYYY-MM')))`;
+
 /**
  * Deletes what has outlived its use: idempotency keys after 45 days (longer than any client
  * queue keeps a post), spent or expired one-time codes, old dev-outbox messages, revoked and
- * expired tokens, and play sessions never submitted after a week. Safe on several nodes.
+ * expired tokens, play sessions never submitted after a week, and past leaderboard periods. Safe on several nodes.
  */
 export async function housekeeping(db: Db): Promise<Record<string, number>> {
   return {
@@ -15,6 +18,10 @@ export async function housekeeping(db: Db): Promise<Record<string, number>> {
       WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days'`),
     play_sessions: await db.run(sql`DELETE FROM play_sessions
       WHERE finished_at IS NULL AND deadline < now() - interval '7 days'`),
+    // Past leaderboard periods: days after 40 days, months after 13 (the histogram first, so the
+    // scores' trigger has no bucket rows left to keep in step).
+    leaderboard_buckets: await db.run(sql`DELETE FROM lb_buckets WHERE ${OLD_PERIOD}`),
+    leaderboard_scores: await db.run(sql`DELETE FROM lb_scores WHERE ${OLD_PERIOD}`),
   };
 }
 

@@ -15,19 +15,18 @@ const HEARTBEAT_MS = 25_000;
 /** Close codes of ours (4000–4999 are for applications). */
 export const CLOSE = { unauthorized: 4401, helloTimeout: 4408, badMessage: 4400 } as const;
 
+/** Sends a message to one socket: a message, or one already serialized (fanned out from the bus). */
+export type Send = (m: ServerMessage | string) => void;
+
 /** What the gateway does with an authenticated client's room messages (rooms plug in here). */
 export interface RoomMessages {
-  handle(
-    userId: number,
-    msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>,
-    send: (m: ServerMessage) => void,
-  ): void;
+  handle(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: Send): void;
   /** The socket (known by its `send`) closed. */
-  disconnected?(userId: number, send: (m: ServerMessage) => void): void;
+  disconnected?(userId: number, send: Send): void;
 }
 
-function sendTo(socket: WebSocket, m: ServerMessage) {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+function sendTo(socket: WebSocket, m: ServerMessage | string) {
+  if (socket.readyState === socket.OPEN) socket.send(typeof m === 'string' ? m : JSON.stringify(m));
 }
 
 /**
@@ -61,7 +60,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
     socket.on('pong', () => alive.set(socket, true));
     let userId: number | undefined;
     const hello = setTimeout(() => socket.close(CLOSE.helloTimeout, 'say hello first'), HELLO_TIMEOUT_MS);
-    const send = (m: ServerMessage) => sendTo(socket, m);
+    const send: Send = (m) => sendTo(socket, m);
 
     socket.on('message', (raw, isBinary) => {
       let data: unknown;

@@ -4,7 +4,7 @@ import type { BattleStatistic, RoomResult, RoomState } from '../../core/contract
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { createPlayer, type Player } from '../test-support/factories';
-import { battleHelpers, connectPlayer, joinSocket, play } from '../test-support/battle';
+import { battleHelpers, connectPlayer, joinSocket, play, setBattleRules } from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -186,6 +186,57 @@ describe('random 1v1', () => {
     for (const fields of [{ order: 'sideways' }, { sort: 'name' }, { limit: 0 }, { offset: -1 }])
       expect((await api(a, 'get_battle_statistics', fields)).status, JSON.stringify(fields)).toBe(400);
     expect((await api(a, 'play_with_bot', { category: 'no-such-category' })).status).toBe(404);
+  });
+});
+
+describe('Quiz Warrior', () => {
+  it('unlocks once, on the third random battle won in a row; a loss starts the count again', async () => {
+    const before = setBattleRules(t, { random_battle_questions: 1 });
+    try {
+      const w = await richPlayer();
+      /** One random battle of `w` against a new player; `wWins` decides who answers right. */
+      async function battle(wWins: boolean) {
+        const o = await richPlayer();
+        const waiting = await ok<RoomState>(w, 'get_random_questions', { ...match, category: 'history' });
+        const cw = await connect(w);
+        await joinSocket(cw, waiting.room_id);
+        await ok<RoomState>(o, 'get_random_questions', { ...match, category: 'history' });
+        const co = await connect(o);
+        await joinSocket(co, waiting.room_id);
+        const key = await answerKey(waiting.room_id);
+        const right = (q: number) => key[String(q)]!;
+        const [{ result }] = await Promise.all([
+          play(cw, waiting.room_id, wWins ? right : () => 'zz'),
+          play(co, waiting.room_id, wWins ? () => 'zz' : right),
+        ]);
+        cw.ws.close();
+        co.ws.close();
+        return result.standings.find((s) => s.user_id === w.user.id)!;
+      }
+      const badge = () =>
+        t.db.rows(sql`SELECT badge, status FROM user_badges WHERE user_id = ${w.user.id} AND badge = 'quiz_warrior'`);
+      // The first win also unlocks first game and Combat Winner.
+      expect(await battle(true)).toMatchObject({
+        result: 'win',
+        win_streak: 1,
+        badges: ['dashing_debut', 'combat_winner'],
+      });
+      expect(await battle(true)).toMatchObject({ result: 'win', win_streak: 2 });
+      expect(await battle(false)).toMatchObject({ result: 'lose', win_streak: 0 });
+      expect(await badge()).toEqual([]);
+      await battle(true);
+      await battle(true);
+      const third = await battle(true);
+      expect(third).toMatchObject({ result: 'win', win_streak: 3, badges: ['quiz_warrior'] });
+      expect(await badge()).toEqual([{ badge: 'quiz_warrior', status: 1 }]);
+      // A fourth win in a row unlocks nothing again.
+      const fourth = await battle(true);
+      expect(fourth.win_streak).toBe(4);
+      expect(fourth.badges).toBeUndefined();
+      expect(await badge()).toHaveLength(1);
+    } finally {
+      setBattleRules(t, before);
+    }
   });
 });
 

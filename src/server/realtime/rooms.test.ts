@@ -319,8 +319,14 @@ describe('rounds', () => {
       entry_fee: 5,
     });
     await ok(b, 'join_room', { room_code: room.room_code });
+    // Every step below happens within round 1: a long round, so that a loaded machine cannot
+    // run past its deadline midway (b's leave ends it at once).
+    await t.db.run(sql`UPDATE rooms SET round_seconds = 20 WHERE id = ${room.room_id}::uuid`);
     const ca = await connect(a);
     await joinSocket(ca, room.room_id);
+    // b watches: an answer that does not fit the open round is never announced to the others.
+    const cb = await connect(b);
+    await joinSocket(cb, room.room_id);
     await ok(a, 'start_room', { room_id: room.room_id });
     let m = await ca.next();
     while (m.type !== 'round_open') m = await ca.next();
@@ -338,6 +344,26 @@ describe('rounds', () => {
     expect(await ca.next()).toMatchObject({ type: 'answered', user_id: a.user.id, round: 1 });
     ca.send({ ...answer, answer: 'b' });
     expect(await ca.next()).toMatchObject({ type: 'error', code: 'operation_not_allowed' });
+    ca.send({ ...answer, question_id: q.question.id + 1 });
+    expect(await ca.next()).toMatchObject({ type: 'error', code: 'operation_not_allowed' });
+    ca.send({ ...answer, room_id: randomUUID() });
+    expect(await ca.next()).toMatchObject({ type: 'error', code: 'not_found' });
+    await sleep(150);
+    const announced = cb.frames
+      .map((f) => JSON.parse(f) as { type: string; user_id?: number; round?: number })
+      .filter((f) => f.type === 'answered');
+    expect(announced).toEqual([{ type: 'answered', room_id: room.room_id, round: 1, user_id: a.user.id }]);
+    cb.ws.close();
+    // A socket joining mid-round (a reload, a reconnect) hears the round and who answered it.
+    const again = await connect(a);
+    again.send({ type: 'join', room_id: room.room_id });
+    // (Room states of b's socket closing may come in between.)
+    const before: string[] = [];
+    for (let x = await again.next(); !(x.type === 'answered' && x.user_id === a.user.id); x = await again.next())
+      before.push(x.type === 'round_open' ? `round_open:${x.round.round}` : x.type);
+    expect(before).toContain('room');
+    expect(before).toContain('round_open:1');
+    again.ws.close();
     const rows = await t.db.one<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM room_answers WHERE room_id = ${room.room_id}::uuid`,
     );

@@ -3,26 +3,57 @@ import type { ClientMessage, ServerMessage } from '../../core/contract';
 import type { Db } from '../db/client';
 import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
 import { botMove } from '../domain/battle/random';
+import { dissolveAbandoned, expireGrace, seatDropped, seatResumed } from '../domain/battle/presence';
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
-import type { RoomMessages } from './gateway';
+import type { RoomMessages, Send } from './gateway';
 
 /** How often each node looks for rounds that are due. */
 const TICK_MS = 200;
 
 export const roomChannel = (roomId: string) => `room:${roomId}`;
 
+/** A room's open round as this node last heard it. */
+interface LiveRound {
+  round: number;
+  questionId: number;
+  opensMs: number;
+  deadlineMs: number;
+  /** Players still in. */
+  players: Set<number>;
+  /** Players whose answer to this round was announced. */
+  answered: Set<number>;
+}
+
 /**
  * Live battles on this node: publishes room changes on the bus, runs the round ticker, and
  * serves the gateway's room messages (join, answer, leave).
+ *
+ * Presence: when a socket that joined a room closes and no other socket of that user on this
+ * node is in the room, the seat becomes disconnected; a `join` within the reconnect grace
+ * connects it again, after it the ticker marks it left. A socket that hears its own seat
+ * disconnected (the user's old socket dropped on another node) connects it again.
  */
 export class Battles implements RoomMessages {
   private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
+  /** The tick under way, if any (stop waits for it: it may still publish). */
+  private ticking: Promise<void> | null = null;
   /** Each socket's (by its send function) room subscriptions. */
-  private subs = new Map<(m: ServerMessage) => void, Map<string, Promise<() => Promise<void>>>>();
+  private subs = new Map<Send, Map<string, Promise<() => Promise<void>>>>();
   /** Sockets that have closed: a join still under way for one subscribes nothing. */
-  private gone = new WeakSet<(m: ServerMessage) => void>();
+  private gone = new WeakSet<Send>();
+  /** The user of each socket that has joined a room. */
+  private users = new Map<Send, number>();
+  /** Seat changes under way (awaited on stop). */
+  private pending = new Set<Promise<void>>();
+  private stopped = false;
+  /**
+   * The open round of each room this node has sockets in, as the room's own messages told it:
+   * lets a well-formed answer be announced ("answered") before its transaction commits.
+   */
+  private live = new Map<string, LiveRound>();
+  /** The last frame parsed: the bus hands one frame to every socket of the room in turn. */
+  private lastFrame: { raw: string; m: ServerMessage } | null = null;
 
   constructor(
     readonly setup: BattleSetup,
@@ -48,6 +79,9 @@ export class Battles implements RoomMessages {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.stopped = true;
+    await this.ticking;
+    await Promise.all([...this.pending]);
     const all = [...this.subs.values()].flatMap((m) => [...m.values()]);
     this.subs.clear();
     await Promise.all(all.map((p) => p.then((off) => off()).catch(() => undefined)));
@@ -56,26 +90,40 @@ export class Battles implements RoomMessages {
   /** Stores the bots' answers that are due, then closes every round that is due, one room per transaction. */
   async tick(): Promise<void> {
     if (this.ticking) return;
-    this.ticking = true;
+    this.ticking = this.runTick().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async runTick(): Promise<void> {
     try {
       for (let i = 0; i < 50 && this.timer; i++) {
-        const moved = await this.db.tx((tx) => botMove(tx, this.setup.rules));
+        const moved = await this.db.tx((tx) => botMove(tx, this.setup));
         if (!moved) break;
         await this.publish(moved.roomId, moved.events);
+      }
+      for (let i = 0; i < 50 && this.timer; i++) {
+        const expired = await this.db.tx((tx) => expireGrace(tx, this.setup.rules));
+        if (!expired) break;
+        await this.publish(expired.roomId, expired.events);
       }
       for (let i = 0; i < 50 && this.timer; i++) {
         const closed = await this.db.tx((tx) => closeDueRound(tx, this.setup));
         if (!closed) break;
         await this.publish(closed.roomId, closed.events);
       }
+      for (let i = 0; i < 50 && this.timer; i++) {
+        const dissolved = await this.db.tx((tx) => dissolveAbandoned(tx, this.setup.rules));
+        if (!dissolved) break;
+        await this.publish(dissolved.state.room_id, dissolved.events);
+      }
     } catch (err) {
       this.log.error({ err }, 'battle tick failed');
-    } finally {
-      this.ticking = false;
     }
   }
 
-  handle(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: (m: ServerMessage) => void) {
+  handle(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: Send) {
     this.run(userId, msg, send).catch((err: unknown) => {
       if (err instanceof AppError) {
         send({ type: 'error', code: err.code, message: err.message });
@@ -86,19 +134,119 @@ export class Battles implements RoomMessages {
     });
   }
 
-  disconnected(_userId: number, send?: (m: ServerMessage) => void): void {
+  disconnected(userId: number, send?: Send): void {
     if (!send) return;
     this.gone.add(send);
     const mine = this.subs.get(send);
     this.subs.delete(send);
+    this.users.delete(send);
     for (const p of mine?.values() ?? []) void p.then((off) => off()).catch(() => undefined);
+    for (const roomId of mine?.keys() ?? []) {
+      if (!this.hasSocket(userId, roomId)) this.seatChange(userId, roomId, seatDropped);
+    }
   }
 
-  private async run(
+  /** Whether another open socket of the user on this node has joined the room. */
+  private hasSocket(userId: number, roomId: string): boolean {
+    for (const [send, rooms] of this.subs) if (this.users.get(send) === userId && rooms.has(roomId)) return true;
+    return false;
+  }
+
+  /** Changes the user's seat in its own transaction and publishes the room once committed. */
+  private seatChange(userId: number, roomId: string, change: typeof seatDropped): void {
+    if (this.stopped) return;
+    const p = this.db
+      .tx((tx) => change(tx, userId, roomId))
+      .then((c) => (c ? this.publish(roomId, c.events) : undefined))
+      .catch((err: unknown) => this.log.error({ err }, 'seat change failed'))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** What a socket hears from a room: forwarded; its own seat seen disconnected is connected again. */
+  private forward(userId: number, roomId: string, send: Send) {
+    return (raw: string) => {
+      send(raw);
+      if (this.lastFrame?.raw !== raw) this.lastFrame = { raw, m: JSON.parse(raw) as ServerMessage };
+      const m = this.lastFrame.m;
+      this.note(m);
+      if (
+        m.type === 'room' &&
+        (m.room.status === 'waiting' || m.room.status === 'playing') &&
+        m.room.seats.some((x) => x.user_id === userId && x.state === 'disconnected') &&
+        !this.gone.has(send)
+      )
+        this.seatChange(userId, roomId, seatResumed);
+    };
+  }
+
+  /** Keeps this node's view of a room's open round up to date from the room's messages. */
+  private note(m: ServerMessage) {
+    switch (m.type) {
+      case 'round_open': {
+        const r = m.round;
+        const before = this.live.get(r.room_id);
+        if (before?.round === r.round) return;
+        this.live.set(r.room_id, {
+          round: r.round,
+          questionId: r.question.id,
+          opensMs: Date.parse(r.opens_at),
+          deadlineMs: Date.parse(r.deadline),
+          players: before?.players ?? new Set(),
+          answered: new Set(),
+        });
+        return;
+      }
+      case 'room': {
+        const e = this.live.get(m.room.room_id);
+        if (m.room.status !== 'playing') this.live.delete(m.room.room_id);
+        else if (e) e.players = new Set(m.room.seats.filter((x) => x.state !== 'left').map((x) => x.user_id));
+        else
+          this.live.set(m.room.room_id, {
+            round: 0,
+            questionId: 0,
+            opensMs: 0,
+            deadlineMs: 0,
+            players: new Set(m.room.seats.filter((x) => x.state !== 'left').map((x) => x.user_id)),
+            answered: new Set(),
+          });
+        return;
+      }
+      case 'answered':
+        if (this.live.get(m.room_id)?.round === m.round) this.live.get(m.room_id)!.answered.add(m.user_id);
+        return;
+      case 'result':
+        this.live.delete(m.result.room_id);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The "answered" mark of an answer that fits the open round as this node knows it, else null. */
+  private fitsOpenRound(
     userId: number,
-    msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>,
-    send: (m: ServerMessage) => void,
-  ) {
+    msg: Extract<ClientMessage, { type: 'answer' }>,
+    send: Send,
+  ): ServerMessage | null {
+    const e = this.live.get(msg.room_id);
+    const now = Date.now();
+    if (
+      !e ||
+      !this.subs.get(send)?.has(msg.room_id) ||
+      e.round !== msg.round ||
+      e.questionId !== msg.question_id ||
+      !e.players.has(userId) ||
+      e.answered.has(userId) ||
+      now < e.opensMs ||
+      now > e.deadlineMs
+    )
+      return null;
+    e.answered.add(userId);
+    return { type: 'answered', room_id: msg.room_id, round: msg.round, user_id: userId };
+  }
+
+  private async run(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: Send) {
     switch (msg.type) {
       case 'join': {
         // Membership first: a socket hears only rooms it has a seat in.
@@ -106,19 +254,35 @@ export class Battles implements RoomMessages {
         if (this.gone.has(send)) return;
         let mine = this.subs.get(send);
         if (!mine) this.subs.set(send, (mine = new Map()));
+        this.users.set(send, userId);
         if (!mine.has(msg.room_id)) {
-          mine.set(
-            msg.room_id,
-            this.bus.subscribe(roomChannel(msg.room_id), (raw) => send(JSON.parse(raw) as ServerMessage)),
-          );
+          mine.set(msg.room_id, this.bus.subscribe(roomChannel(msg.room_id), this.forward(userId, msg.room_id, send)));
         }
         await mine.get(msg.room_id);
-        for (const m of await roomSnapshot(this.db, userId, msg.room_id)) send(m);
+        if (this.gone.has(send)) return;
+        // Joining again is coming back: a seat dropped within the grace is connected again.
+        const back = await this.db.tx((tx) => seatResumed(tx, userId, msg.room_id));
+        if (back) await this.publish(msg.room_id, back.events);
+        // The socket closed meanwhile (its drop may have run first): drop the seat again.
+        if (this.gone.has(send)) {
+          if (!this.hasSocket(userId, msg.room_id)) this.seatChange(userId, msg.room_id, seatDropped);
+          return;
+        }
+        for (const m of await roomSnapshot(this.db, userId, msg.room_id)) {
+          this.note(m);
+          send(m);
+        }
         return;
       }
       case 'answer': {
-        const events = await this.db.tx((tx) => submitAnswer(tx, this.setup.rules, userId, msg));
-        await this.publish(msg.room_id, events);
+        // The opponents hear "answered" as soon as the answer is known to fit the open round (this
+        // node's view of it); the transaction then grades it, and the round closes on the
+        // database's verdict. Should the transaction refuse it after all (a race with the
+        // deadline), only the progress mark was early: points come from the database.
+        const early = this.fitsOpenRound(userId, msg, send);
+        if (early) void this.publish(msg.room_id, [early]);
+        const events = await this.db.tx((tx) => submitAnswer(tx, this.setup, userId, msg));
+        await this.publish(msg.room_id, early ? events.filter((e) => e.type !== 'answered') : events);
         return;
       }
       case 'leave': {

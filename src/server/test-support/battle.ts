@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../core/contract';
+import type { BattleRules } from '../../core/rules/battle';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { call } from './client';
@@ -93,4 +94,73 @@ export function battleHelpers(app: () => TestApp) {
       return r!.answer_key;
     },
   };
+}
+
+/** Overrides the battle rules of a running test app (its ticker reads them on every tick). */
+export function setBattleRules(t: TestApp, rules: Partial<BattleRules>): BattleRules {
+  const live = t.app.services.battles.setup.rules;
+  const before = { ...live };
+  Object.assign(live, rules);
+  return before;
+}
+
+/** Takes messages until one matches; throws on a server error unless `errors` is set. */
+export async function until<T extends ServerMessage>(
+  c: Client,
+  pred: (m: ServerMessage) => m is T,
+  o: { errors?: boolean } = {},
+): Promise<T> {
+  for (;;) {
+    const m = await c.next();
+    if (m.type === 'error' && !o.errors) throw new Error(`server error: ${m.code} ${m.message}`);
+    if (pred(m)) return m;
+  }
+}
+
+/** Keys that carry an answer: only a round_close frame may have them. */
+const ANSWER_KEYS = new Set(['answer', 'answer_key', 'is_correct', 'bot_plan', 'correct_answer']);
+
+function answerKeysIn(v: unknown, path = ''): string[] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => answerKeysIn(x, `${path}[${i}]`));
+  if (v && typeof v === 'object')
+    return Object.entries(v).flatMap(([k, x]) => [
+      ...(ANSWER_KEYS.has(k) ? [`${path}.${k}`] : []),
+      ...answerKeysIn(x, `${path}.${k}`),
+    ]);
+  return [];
+}
+
+/**
+ * Checks every frame a socket received, in order: no frame but a round's round_close carries an
+ * answer (no answer-like key anywhere, round_open questions and options only with their public
+ * fields, no question id next to its right option), and a round_close answers only its own
+ * round's question. `keys`: each room's answer key (question id → right option).
+ */
+export function expectNoAnswerBeforeClose(frames: readonly string[], keys: Map<string, Record<string, string>>) {
+  const closed = new Set<string>();
+  let opens = 0;
+  for (const raw of frames) {
+    const m = JSON.parse(raw) as ServerMessage;
+    if (m.type === 'round_close') {
+      const key = keys.get(m.round.room_id);
+      if (key) expect(m.round.answer, raw).toBe(key[String(m.round.question_id)]);
+      closed.add(`${m.round.room_id}:${m.round.question_id}`);
+      continue;
+    }
+    expect(answerKeysIn(m), raw).toEqual([]);
+    if (m.type === 'round_open') {
+      opens++;
+      const q = m.round.question;
+      expect(Object.keys(q).sort(), raw).toEqual(['id', 'image', 'options', 'question', 'question_type']);
+      for (const o of q.options) expect(Object.keys(o).sort(), raw).toEqual(['id', 'text']);
+    }
+    for (const [roomId, key] of keys) {
+      if (!raw.includes(roomId)) continue;
+      for (const [qid, answer] of Object.entries(key)) {
+        if (closed.has(`${roomId}:${qid}`)) continue;
+        expect(raw, `answer of question ${qid} before its round closed`).not.toContain(`"${qid}":"${answer}"`);
+      }
+    }
+  }
+  return opens;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { ServerMessage } from '../../../core/contract';
-import { botAnswer, answerPoints, type BattleRules } from '../../../core/rules/battle';
+import { botAnswer, answerPoints } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { assertUnlocked, categoryBySlug } from '../content';
@@ -10,6 +10,7 @@ import {
   type BattleSetup,
   type RoomChange,
   charge,
+  closeIfAnswered,
   dissolve,
   insertRoom,
   lockRoom,
@@ -19,6 +20,7 @@ import {
   seatsOf,
   stateOf,
 } from './rooms';
+import { MATCH_MARGIN_SECONDS, seatResumed } from './presence';
 
 // Random 1v1 matchmaking and the bot; rooms, seats, fees and settlement are in ./rooms.
 
@@ -68,7 +70,8 @@ export async function playWithBot(
  * Claims one bot room whose bot is due to answer the open round (FOR UPDATE SKIP LOCKED, so one
  * node does it) and stores the answer drawn for it. Null when no bot is due.
  */
-export async function botMove(db: Db, rules: BattleRules): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+export async function botMove(db: Db, setup: BattleSetup): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+  const { rules } = setup;
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0
       AND clock_timestamp() >= r.round_opens_at
@@ -93,7 +96,13 @@ export async function botMove(db: Db, rules: BattleRules): Promise<{ roomId: str
   await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
     VALUES (${r.id}::uuid, ${r.round}, ${bot.user_id}, ${answer}, ${correct}, ${points}, ${elapsed})
     ON CONFLICT DO NOTHING`);
-  return { roomId: r.id, events: [{ type: 'answered', room_id: r.id, round: r.round, user_id: bot.user_id }] };
+  return {
+    roomId: r.id,
+    events: [
+      { type: 'answered', room_id: r.id, round: r.round, user_id: bot.user_id },
+      ...(await closeIfAnswered(db, setup, r)),
+    ],
+  };
 }
 
 /** A random room the user has a seat in; not_found for any other room. */
@@ -136,21 +145,37 @@ export async function randomMatch(
   const cat = await categoryBySlug(db, languageId, o.category, 1);
   await assertUnlocked(db, userId, cat);
   await db.run(sql`SELECT pg_advisory_xact_lock(hashtext(${`random:${languageId}:${cat.slug}`}))`);
-  const mine = await db.one<{ id: string }>(sql`SELECT id FROM rooms
-    WHERE kind = 'random' AND status = 'waiting' AND language_id = ${languageId} AND category = ${cat.slug}
-      AND owner_id = ${userId}
-    ORDER BY created_at LIMIT 1`);
-  if (mine) return { state: await roomState(db, mine.id), events: [] };
+  // Only rooms still within the search time are matched. The caller's own stale rooms are
+  // dissolved now (their fee comes back before a new one is held); others' by the ticker.
+  const fresh = sql`r.created_at > now() - make_interval(secs => ${rules.search_seconds + MATCH_MARGIN_SECONDS}::float8)`;
+  const stale = await db.rows<{ id: string }>(sql`SELECT r.id FROM rooms r
+    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.owner_id = ${userId} AND NOT ${fresh}
+    ORDER BY r.created_at FOR UPDATE OF r`);
+  const also: RoomChange[] = [];
+  for (const { id } of stale) also.push(await dissolve(db, (await lockRoom(db, id))!, await seatsOf(db, id)));
+  const withAlso = (c: RoomChange): RoomChange => (also.length ? { ...c, also } : c);
+  const mine = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
+    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
+      AND r.owner_id = ${userId} AND ${fresh}
+    ORDER BY r.created_at LIMIT 1`);
+  if (mine) {
+    // Asking again is being back: a seat dropped meanwhile is connected again.
+    const back = await seatResumed(db, userId, mine.id);
+    return withAlso(back ?? { state: await roomState(db, mine.id), events: [] });
+  }
+  // Never a room whose creator has gone (their socket dropped): nobody would play there.
   const open = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
-      AND r.owner_id <> ${userId}
+      AND r.owner_id <> ${userId} AND ${fresh}
+      AND NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.user_id = r.owner_id
+        AND p.state <> 'connected')
       AND (SELECT count(*) FROM room_players p WHERE p.room_id = r.id) < r.max_players
     ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (open) {
     const room = (await lockRoom(db, open.id))!;
     await charge(db, open.id, userId, room.entry_fee);
     await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${open.id}::uuid, ${userId}, 2)`);
-    return openFirstRound(db, setup, open.id);
+    return withAlso(await openFirstRound(db, setup, open.id));
   }
   const id = await insertRoom(db, settings, userId, {
     language_id: languageId,
@@ -162,5 +187,5 @@ export async function randomMatch(
     max_players: 2,
     round_seconds: rules.round_seconds,
   });
-  return { state: await roomState(db, id), events: [] };
+  return withAlso({ state: await roomState(db, id), events: [] });
 }

@@ -1,0 +1,474 @@
+// `npm run bench:realtime`: answer-to-opponent latency of live battles. BENCH_ROOMS friend
+// rooms (2 players each, each player answering once a second) driven by BENCH_PROCS load
+// processes; latency = a player sending `answer` → the opponent receiving the matching
+// `answered` (both players of a room live in one load process: one clock). Three scenarios:
+//   1. a bare `ws` relay (bench/realtime-relay.ts): same frames, same load shape, no app;
+//   2. the real server, one node (`src/server/server.ts` as a child process): on PostgreSQL when
+//      DATABASE_URL is set (a database of its own, BENCH_DATABASE, default `bench`,
+//      re-created each run), else on PGlite in a temporary directory;
+//   3. two server nodes on that PostgreSQL and REDIS_URL, player A on node 1, player B on node
+//      2 (skipped, with a message, when DATABASE_URL or REDIS_URL is unset).
+// The 2·BENCH_ROOMS users and their api_tokens are written to the database before the server
+// starts. Answers sent in the first BENCH_WARMUP seconds are not measured; BENCH_SECONDS are.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openAndPrepare } from '../src/server/boot';
+import { loadConfig } from '../src/server/config';
+import { sql } from '../src/server/db/client';
+import type { DoneMsg, GoMsg, PairSpec, SetupMsg } from './realtime-load';
+
+const ROOMS = Number(process.env.BENCH_ROOMS ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+const PROCS = Math.max(1, Number(process.env.BENCH_PROCS ?? 2));
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50);
+const CATEGORY = process.env.BENCH_CATEGORY ?? 'science';
+const ROUND_DELAY_MS = Number(process.env.BENCH_ROUND_DELAY_MS ?? 100);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 30);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const REDIS_URL = process.env.REDIS_URL || undefined;
+const BENCH_DB = process.env.BENCH_DATABASE ?? 'bench';
+const GOAL_RATIO = 2;
+const GOAL_P99_MS = 10;
+const GOAL_ADDED_MS = 2;
+
+const here = (f: string) => new URL(f, import.meta.url).pathname;
+const root = here('../');
+const logDir = mkdtempSync(join(tmpdir(), 'bench-realtime-'));
+
+// ---- child processes: every one is killed when this process ends, however it ends ----
+const children = new Set<ChildProcess>();
+function track(c: ChildProcess) {
+  children.add(c);
+  c.once('exit', () => children.delete(c));
+  return c;
+}
+function killAll(signal: NodeJS.Signals) {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
+}
+process.on('exit', () => killAll('SIGKILL'));
+for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(s, () => {
+    console.error(`\n${s}: stopping child processes`);
+    killAll('SIGTERM');
+    setTimeout(() => process.exit(130), 500).unref();
+  });
+}
+
+async function stop(c: ChildProcess) {
+  if (c.exitCode !== null || c.signalCode !== null) return;
+  const exited = new Promise((r) => c.once('exit', r));
+  c.kill('SIGTERM');
+  const t = setTimeout(() => c.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(t);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const freePort = (() => {
+  let p = 9700 + Math.floor(Math.random() * 200);
+  return () => p++;
+})();
+
+/** CPU seconds (user + system) a process has used so far (Linux; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds of every process whose name matches, by pid (PostgreSQL backends, Redis). */
+function cpuByName(re: RegExp): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!re.test(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(pid), (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+const cpuDelta = (a: Map<number, number>, b: Map<number, number>) =>
+  [...b].reduce((s, [pid, c]) => s + c - (a.get(pid) ?? 0), 0);
+
+/** Busy and total jiffies of the whole machine. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((s, x) => s + x, 0);
+    return { busy: total - f[3]! - (f[4] ?? 0), total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
+// ---- database: users and tokens written before any server opens it ----
+interface Target {
+  label: string;
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+async function prepareDatabase(): Promise<{ target: Target; tokens: string[]; questions: number }> {
+  let env: Record<string, string>;
+  let label: string;
+  let cleanup = async () => {};
+  if (DATABASE_URL) {
+    const u = new URL(DATABASE_URL);
+    u.pathname = `/${BENCH_DB}`;
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${BENCH_DB}"`);
+    await admin.end();
+    env = { DATABASE_URL: u.toString() };
+    label = `PostgreSQL (${u.toString().replace(/\/\/[^@]*@/, '//')})`;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-realtime-pglite-'));
+    env = { DATABASE_URL: '', DATA_DIR: dir };
+    label = 'PGlite (embedded; DATABASE_URL unset)';
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const t0 = Date.now();
+  const { db } = await openAndPrepare(config);
+  try {
+    const run = randomBytes(4).toString('hex');
+    const n = 2 * ROOMS;
+    const users = await db.rows<{ id: number }>(sql`INSERT INTO users (firebase_id, name, type, refer_code)
+      SELECT 'bench-' || ${run} || '-' || g, 'Bench ' || g, 'email', 'B' || ${run} || g
+      FROM generate_series(1, ${n}::int) g RETURNING id`);
+    const tokens = users.map(() => randomBytes(32).toString('base64url'));
+    const hashes = tokens.map((t) => createHash('sha256').update(t).digest('base64url'));
+    await db.run(sql`INSERT INTO auth_tokens (token_hash, user_id, expires_at)
+      SELECT h, u, now() + interval '30 days'
+      FROM unnest(${`{${hashes.join(',')}}`}::text[], ${`{${users.map((u) => u.id).join(',')}}`}::int[]) AS x(h, u)`);
+    const q = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM questions q
+      JOIN categories c ON c.id = q.category_id
+      WHERE c.slug = ${CATEGORY} AND q.type IN ('mcq', 'true_false') AND q.comprehension_id IS NULL`);
+    console.log(`database: ${label}: migrated, seeded, ${n} users and tokens in ${Date.now() - t0} ms`);
+    return { target: { label, env, cleanup }, tokens, questions: q?.n ?? 0 };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Rooms a run left open would be closed by the next run's tickers: end them. */
+async function endOpenRooms(env: Record<string, string>) {
+  if (!env.DATABASE_URL) return;
+  const c = new pg.Client({ connectionString: env.DATABASE_URL });
+  await c.connect();
+  await c.query(`UPDATE rooms SET status = 'deleted', finished_at = now() WHERE status IN ('waiting', 'playing')`);
+  await c.end();
+}
+
+// ---- servers ----
+async function startServer(name: string, env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
+  const port = freePort();
+  const log = join(logDir, `${name}.log`);
+  const fd = openSync(log, 'w');
+  const proc = track(
+    spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: '0',
+        STATIC_DIR: '/nonexistent',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        AUTH_RATE_LIMIT_PER_IP: '100000000',
+        BATTLE_ROUND_SECONDS: String(ROUND_SECONDS),
+        BATTLE_ROUND_DELAY_MS: String(ROUND_DELAY_MS),
+        REDIS_URL: '',
+        ...env,
+      },
+    }),
+  );
+  closeSync(fd);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}):\n${readFileSync(log, 'utf8')}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { proc, port };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not start:\n${readFileSync(log, 'utf8')}`);
+    await sleep(200);
+  }
+}
+
+async function startRelay(): Promise<{ proc: ChildProcess; port: number }> {
+  const port = freePort();
+  const proc = track(
+    spawn(process.execPath, ['--import', 'tsx', here('./realtime-relay.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PORT: String(port) },
+    }),
+  );
+  await new Promise<void>((ok, fail) => {
+    proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok());
+    proc.once('exit', (c) => fail(new Error(`relay exited ${c}`)));
+  });
+  return { proc, port };
+}
+
+// ---- load ----
+interface Row {
+  scenario: string;
+  rooms: number;
+  latencies: number[];
+  sent: number;
+  lost: number;
+  roomsFinished: number;
+  errors: Record<string, number>;
+  serverCpu: number[];
+  /** CPU % over the window: PostgreSQL (all its processes), Redis, the whole machine. */
+  pgCpu: number;
+  redisCpu: number;
+  machineCpu: number;
+  skipped?: string;
+}
+
+async function runLoad(
+  scenario: string,
+  mode: SetupMsg['mode'],
+  ports: [number, number],
+  tokens: string[],
+  serverPids: (number | undefined)[],
+  noOfQue: number,
+): Promise<Row> {
+  const pairs: PairSpec[] = Array.from({ length: ROOMS }, (_, i) => ({
+    a: tokens[2 * i] ?? `relay-a-${i}`,
+    b: tokens[2 * i + 1] ?? `relay-b-${i}`,
+  }));
+  const workers = Array.from({ length: PROCS }, () =>
+    track(fork(here('./realtime-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
+  );
+  const failed = new Promise<never>((_, fail) => {
+    for (const w of workers) w.once('exit', (c) => c !== 0 && fail(new Error(`${scenario}: load process exited ${c}`)));
+  });
+  const next = <T>(w: ChildProcess) => new Promise<T>((ok) => w.once('message', (m) => ok(m as T)));
+  const t0 = Date.now();
+  const ready = workers.map((w) => next<{ ev: 'ready' }>(w));
+  workers.forEach((w, i) => {
+    const msg: SetupMsg = {
+      cmd: 'setup',
+      mode,
+      http: [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`],
+      ws: [`ws://127.0.0.1:${ports[0]}/ws`, `ws://127.0.0.1:${ports[1]}/ws`],
+      pairs: pairs.filter((_, j) => j % PROCS === i),
+      category: CATEGORY,
+      noOfQue,
+    };
+    w.send(msg);
+  });
+  await Promise.race([Promise.all(ready), failed]);
+  console.log(
+    `  ${ROOMS} rooms, ${2 * ROOMS} sockets ready in ${Date.now() - t0} ms; playing ${WARMUP} + ${SECONDS} s`,
+  );
+  const start = Date.now() + 200;
+  const go: GoMsg = { cmd: 'go', from: start + WARMUP * 1000, to: start + (WARMUP + SECONDS) * 1000 };
+  const done = workers.map((w) => next<DoneMsg>(w));
+  await sleep(200);
+  for (const w of workers) w.send(go);
+  await sleep(go.from - Date.now());
+  const cpu0 = serverPids.map(cpuSeconds);
+  const [pg0, redis0, m0] = [cpuByName(/^postgres/), cpuByName(/^redis-server/), machineCpu()];
+  await sleep(go.to - Date.now());
+  const cpu1 = serverPids.map(cpuSeconds);
+  const [pg1, redis1, m1] = [cpuByName(/^postgres/), cpuByName(/^redis-server/), machineCpu()];
+  const results = await Promise.race([Promise.all(done), failed]);
+  await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))));
+  const errors: Record<string, number> = {};
+  for (const r of results) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
+  return {
+    scenario,
+    rooms: ROOMS,
+    latencies: results.flatMap((r) => r.latencies).sort((x, y) => x - y),
+    sent: results.reduce((s, r) => s + r.sent, 0),
+    lost: results.reduce((s, r) => s + r.lost, 0),
+    roomsFinished: results.reduce((s, r) => s + r.roomsFinished, 0),
+    errors,
+    serverCpu: cpu0.map((c, i) => (100 * (cpu1[i]! - c)) / SECONDS),
+    pgCpu: (100 * cpuDelta(pg0, pg1)) / SECONDS,
+    redisCpu: (100 * cpuDelta(redis0, redis1)) / SECONDS,
+    machineCpu: (100 * (m1.busy - m0.busy)) / (m1.total - m0.total),
+  };
+}
+
+// ---- report ----
+const pct = (xs: number[], p: number) =>
+  xs.length ? xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]! : NaN;
+const ms = (x: number) => (Number.isNaN(x) ? '-' : x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+const rate = (r: Row) => r.sent / (2 * r.rooms * SECONDS);
+const cpu = (x: number) => (Number.isNaN(x) ? '-' : `${Math.round(x)} %`);
+
+function table(rows: Row[]) {
+  console.log(
+    `\n${ROOMS} rooms × 2 players, each answering 1/s; ${PROCS} load processes; ${WARMUP} s warm-up, ${SECONDS} s measured; latency in ms`,
+  );
+  console.log(
+    '| scenario | rooms | answers measured | answers/s per player | lost | p50 | p95 | p99 | max | server CPU | PostgreSQL CPU | Redis CPU | machine busy |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
+  for (const r of rows) {
+    if (r.skipped) {
+      console.log(`| ${r.scenario} | - | - | - | - | - | - | - | - | skipped: ${r.skipped} | - | - | - |`);
+      continue;
+    }
+    const l = r.latencies;
+    console.log(
+      `| ${r.scenario} | ${r.rooms} | ${l.length} | ${rate(r).toFixed(2)} | ${r.lost} | ${ms(pct(l, 50))} | ${ms(pct(l, 95))} | ${ms(pct(l, 99))} | ${ms(l.at(-1) ?? NaN)} | ${r.serverCpu.length ? r.serverCpu.map((c) => `${Math.round(c)} %`).join(' + ') : '-'} | ${cpu(r.pgCpu)} | ${cpu(r.redisCpu)} | ${cpu(r.machineCpu)} |`,
+    );
+  }
+  for (const r of rows) {
+    const e = Object.entries(r.errors);
+    if (e.length) console.log(`errors in "${r.scenario}": ${e.map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+    const achieved = rate(r);
+    if (!r.skipped && achieved < 0.9)
+      console.log(
+        `"${r.scenario}": ${achieved.toFixed(2)} answers/s per player, not the 1/s offered: a player answers a round only once it opens, and rounds opened only that fast (${Math.round(achieved * r.rooms)} rounds/s over ${r.rooms} rooms), so these latencies were measured at ${Math.round(achieved * 100)} % of the intended load`,
+      );
+    if (r.roomsFinished) console.log(`"${r.scenario}": ${r.roomsFinished} battles finished and were started again`);
+  }
+}
+
+function goals(relay: Row, one: Row | undefined, two: Row | undefined) {
+  const p99 = (r: Row) => pct(r.latencies, 99);
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log('\n| goal | measured | result |');
+  console.log('|---|---:|---|');
+  if (one) {
+    const ratio = p99(one) / p99(relay);
+    const load = rate(one) < 0.9 ? ` (at ${Math.round(100 * rate(one))} % of the load)` : '';
+    console.log(
+      `| one node p99 ≤ ${GOAL_RATIO}× bare relay p99 | ${ratio.toFixed(2)}×${load} | ${mark(ratio <= GOAL_RATIO)} |`,
+    );
+    console.log(`| one node p99 ≤ ${GOAL_P99_MS} ms | ${ms(p99(one))} ms${load} | ${mark(p99(one) <= GOAL_P99_MS)} |`);
+  }
+  if (one && two && !two.skipped) {
+    const added = p99(two) - p99(one);
+    // Rounds open only as fast as the server closes them: the two runs may not carry the same load.
+    const [r1, r2] = [rate(one), rate(two)];
+    const comparable = Math.abs(r2 - r1) <= 0.1 * Math.max(r1, r2);
+    console.log(
+      `| two nodes (Redis) add ≤ ${GOAL_ADDED_MS} ms at p99 | ${added >= 0 ? '+' : ''}${ms(added)} ms | ${comparable ? mark(added <= GOAL_ADDED_MS) : `not comparable: ${r2.toFixed(2)} vs ${r1.toFixed(2)} answers/s per player`} |`,
+    );
+  }
+}
+
+async function main() {
+  console.log(`bench:realtime — server logs in ${logDir} (kept when the run fails)`);
+  const rows: Row[] = [];
+
+  console.log('\n1. bare ws relay');
+  const relay = await startRelay();
+  rows.push(await runLoad('bare ws relay', 'relay', [relay.port, relay.port], [], [relay.proc.pid], QUESTIONS));
+  await stop(relay.proc);
+
+  console.log(`\n2. one server node`);
+  const { target, tokens, questions } = await prepareDatabase();
+  const noOfQue = Math.min(QUESTIONS, questions);
+  if (noOfQue < 1) throw new Error(`category ${CATEGORY} has no battle questions`);
+  let one: Row | undefined;
+  let two: Row | undefined;
+  try {
+    const node = await startServer('node-1', target.env);
+    one = await runLoad(
+      `server, 1 node, ${target.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+      'server',
+      [node.port, node.port],
+      tokens,
+      [node.proc.pid],
+      noOfQue,
+    );
+    rows.push(one);
+    await stop(node.proc);
+    await endOpenRooms(target.env);
+
+    console.log('\n3. two server nodes through Redis');
+    if (!DATABASE_URL || !REDIS_URL) {
+      const why = `needs DATABASE_URL and REDIS_URL (${[!DATABASE_URL && 'DATABASE_URL', !REDIS_URL && 'REDIS_URL'].filter(Boolean).join(' and ')} unset)`;
+      console.log(`  skipped: ${why}`);
+      two = {
+        scenario: 'server, 2 nodes, Redis',
+        rooms: ROOMS,
+        latencies: [],
+        sent: 0,
+        lost: 0,
+        roomsFinished: 0,
+        errors: {},
+        serverCpu: [],
+        pgCpu: NaN,
+        redisCpu: NaN,
+        machineCpu: NaN,
+        skipped: why,
+      };
+    } else {
+      const env = { ...target.env, REDIS_URL };
+      const [n1, n2] = await Promise.all([startServer('node-1-redis', env), startServer('node-2-redis', env)]);
+      two = await runLoad(
+        'server, 2 nodes, PostgreSQL + Redis (A on node 1, B on node 2)',
+        'server',
+        [n1.port, n2.port],
+        tokens,
+        [n1.proc.pid, n2.proc.pid],
+        noOfQue,
+      );
+      await Promise.all([stop(n1.proc), stop(n2.proc)]);
+      await endOpenRooms(target.env);
+    }
+    rows.push(two);
+  } finally {
+    killAll('SIGTERM');
+    await target.cleanup();
+  }
+
+  console.log(
+    `\nsingle-node database: ${target.label}${DATABASE_URL ? '' : ' — set DATABASE_URL to run on PostgreSQL'}`,
+  );
+  console.log(
+    `battle settings: ${noOfQue} questions per room, round ${ROUND_SECONDS} s, ${ROUND_DELAY_MS} ms between rounds`,
+  );
+  table(rows);
+  goals(rows[0]!, one, two);
+  console.log(
+    '\nrerun: npm run bench:realtime   (BENCH_ROOMS, BENCH_SECONDS, BENCH_WARMUP, BENCH_PROCS, BENCH_QUESTIONS, BENCH_ROUND_DELAY_MS, DATABASE_URL, REDIS_URL)',
+  );
+}
+
+main().then(
+  () => {
+    rmSync(logDir, { recursive: true, force: true });
+    process.exit(0);
+  },
+  (e: unknown) => {
+    console.error(e);
+    killAll('SIGTERM');
+    setTimeout(() => process.exit(1), 300);
+  },
+);

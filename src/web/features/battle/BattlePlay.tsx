@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { LiveQuestion, RoomState, RoundClose } from '../../../core/contract';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/use-translation';
+import { Rich, textDir } from '../play/Rich';
+import { battleAnswer, battleUnfollow, type BattleState } from './battle-slice';
+import { Countdown, Seats, useLeaveNotices, useServerNow } from './battle-parts';
+
+/**
+ * A battle being played: the players and their points, the round's question with the server's
+ * countdown (corrected by the measured clock offset), this player's pick, who has answered, and
+ * between rounds the last answer revealed with the next round's countdown.
+ */
+export function BattlePlay({ battle, room, me }: { battle: BattleState; room: RoomState; me: number }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const now = useServerNow(battle.clockOffsetMs);
+  const [leaving, setLeaving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useLeaveNotices(room, me);
+
+  const round = battle.round;
+  const opens = round ? Date.parse(round.opens_at) : 0;
+  const deadline = round ? Date.parse(round.deadline) : 0;
+  const before = round !== null && now < opens;
+  const closed = battle.closed;
+  // The last round's reveal: through the next round's countdown, or until the result arrives.
+  const reveal = closed && round && (closed.round === round.round || (before && closed.round === round.round - 1));
+  const mySeat = room.seats.find((s) => s.user_id === me);
+  const iLeft = mySeat?.state === 'left';
+
+  useEffect(() => {
+    if (!before) heading.current?.focus();
+  }, [round?.round, before]);
+
+  async function leave() {
+    if (!window.confirm(t('battle.leaveConfirm'))) return;
+    setLeaving(true);
+    try {
+      await api('leave_room', { room_id: room.room_id });
+      dispatch(battleUnfollow());
+      void navigate(room.kind === 'group' ? paths.groupBattle : paths.randomBattle);
+    } catch {
+      setLeaving(false);
+    }
+  }
+
+  return (
+    <div className="battle-play" data-testid="battle-play">
+      {battle.link !== 'open' && (
+        <p className="battle-banner offline" role="status" data-testid="battle-offline">
+          {t('battle.offline')}
+        </p>
+      )}
+      <Seats room={room} me={me} answered={battle.answered} />
+      {!round ? null : reveal && closed ? (
+        <Reveal
+          close={closed}
+          question={
+            closed.round === round.round
+              ? round.question
+              : battle.previous?.round === closed.round
+                ? battle.previous.question
+                : null
+          }
+          me={me}
+          next={before ? Math.max(0, Math.ceil((opens - now) / 1000)) : null}
+        />
+      ) : before ? (
+        <section className="card battle-ready" aria-live="polite">
+          <p className="muted">{t('battle.round', { round: round.round, total: room.no_of_que })}</p>
+          <p className="battle-ready-title">{t('battle.getReady')}</p>
+          <p className="battle-ready-count" data-testid="ready-count">
+            {Math.max(0, Math.ceil((opens - now) / 1000))}
+          </p>
+        </section>
+      ) : (
+        <section className="card battle-question" aria-labelledby="battle-q">
+          <div className="battle-question-head">
+            <span className="muted" data-testid="battle-round">
+              {t('battle.round', { round: round.round, total: room.no_of_que })}
+            </span>
+            <Countdown left={deadline - now} total={deadline - opens} label={t('battle.timeLeft')} />
+          </div>
+          <h2
+            id="battle-q"
+            ref={heading}
+            tabIndex={-1}
+            className="question-text"
+            dir={textDir(round.question.question)}
+          >
+            <Rich text={round.question.question} latex={false} />
+          </h2>
+          {round.question.image && <img className="question-image" src={round.question.image} alt="" />}
+          <Options
+            q={round.question}
+            picked={battle.picked}
+            disabled={battle.picked !== null || now > deadline || iLeft || battle.link !== 'open'}
+            onPick={(answer) => dispatch(battleAnswer({ round: round.round, question_id: round.question.id, answer }))}
+          />
+          <p className="battle-status muted" role="status">
+            {battle.picked !== null ? t('battle.waitingOthers') : now > deadline ? t('battle.timeUp') : ''}
+          </p>
+        </section>
+      )}
+      <div className="battle-actions">
+        <button
+          type="button"
+          className="btn btn-danger-ghost btn-small"
+          disabled={leaving || iLeft}
+          data-testid="leave-battle"
+          onClick={() => void leave()}
+        >
+          {t('battle.leave')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Options({
+  q,
+  picked,
+  disabled,
+  onPick,
+  close,
+  mine,
+}: {
+  q: LiveQuestion;
+  picked: string | null;
+  disabled: boolean;
+  onPick?: (id: string) => void;
+  close?: RoundClose;
+  mine?: string | null;
+}) {
+  const { t } = useTranslation();
+  function cls(id: string) {
+    if (!close) return picked === id ? 'option selected' : 'option';
+    if (id === close.answer) return 'option correct';
+    if (id === mine) return 'option incorrect';
+    return 'option dimmed';
+  }
+  return (
+    <ul className="options">
+      {q.options.map((o, i) => (
+        <li key={o.id}>
+          <button
+            type="button"
+            className={cls(o.id)}
+            disabled={disabled}
+            aria-pressed={picked === o.id}
+            onClick={() => onPick?.(o.id)}
+            data-testid={`battle-option-${o.id}`}
+          >
+            <span className="option-key" aria-hidden="true">
+              {close && o.id === close.answer ? '✓' : close && o.id === mine ? '✗' : String.fromCharCode(65 + i)}
+            </span>
+            <span className="option-text" dir={textDir(o.text)}>
+              <Rich text={o.text} latex={false} />
+            </span>
+            {close && o.id === close.answer && <span className="sr-only">{t('quiz.correctAnswer')}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A closed round: the right answer, this player's verdict, and the countdown to the next round. */
+function Reveal({
+  close,
+  question,
+  me,
+  next,
+}: {
+  close: RoundClose;
+  question: LiveQuestion | null;
+  me: number;
+  next: number | null;
+}) {
+  const { t } = useTranslation();
+  const mine = close.answers.find((a) => a.user_id === me);
+  const verdict = !mine?.answer ? 'noAnswer' : mine.correct ? 'correct' : 'wrong';
+  return (
+    <section className="card battle-reveal" aria-live="polite" data-testid="battle-reveal">
+      <p className={`battle-verdict ${verdict}`} data-testid="battle-verdict">
+        {t(`battle.${verdict}`)}
+        {mine && mine.points > 0 && <span className="battle-gain"> +{mine.points}</span>}
+      </p>
+      {question && (
+        <>
+          <h2 className="question-text" dir={textDir(question.question)}>
+            <Rich text={question.question} latex={false} />
+          </h2>
+          <Options q={question} picked={null} disabled close={close} mine={mine?.answer ?? null} />
+        </>
+      )}
+      {next !== null && (
+        <p className="battle-next muted" data-testid="next-in">
+          {t('battle.nextIn', { count: next })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import type { RoomResult, RoomState } from '../../../core/contract';
+import { standings } from '../../../core/rules/battle';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { refreshUser } from '../../app/session';
+import { i18n } from '../../lib/i18n';
+import { useTranslation } from '../../lib/use-translation';
+import { Avatar } from '../../ui/Avatar';
+import { TrophyIcon, useSeatName } from './battle-parts';
+
+/** A badge's name in the interface language (its id when the app does not know it). */
+function badgeName(b: string): string {
+  const key = `badges.name.${b}`;
+  return i18n.exists(key) ? i18n.t(key as 'badges.title') : b;
+}
+
+type Row = { user_id: number; rank: number; points: number; correct: number; result?: string; payout?: number };
+
+/**
+ * The result: victory, defeat or draw for this player, coins won, the random-battle streak,
+ * and everyone's rank. A room opened after it ended (no result message) is ranked from its seats.
+ */
+export function BattleResult({ room, result, me }: { room: RoomState; result: RoomResult | null; me: number }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const nameOf = useSeatName();
+
+  // Payouts have been credited: the header's balance catches up.
+  useEffect(() => {
+    void refreshUser(dispatch);
+  }, [dispatch, result]);
+
+  const rows: Row[] =
+    result?.standings ??
+    standings(
+      room.seats.map((s) => ({
+        id: s.user_id,
+        points: s.points,
+        correct: s.correct,
+        joinedAt: s.slot,
+        left: s.state === 'left',
+      })),
+    ).map((s) => ({ user_id: s.id, rank: s.rank, points: s.points, correct: s.correct }));
+  const mine = result?.standings.find((s) => s.user_id === me);
+  const outcome = mine?.result;
+  const lobby = room.kind === 'group' ? paths.groupBattle : paths.randomBattle;
+  const seat = (id: number) => room.seats.find((s) => s.user_id === id);
+
+  return (
+    <section className="card battle-result" data-testid="battle-result">
+      <div className={`battle-result-art ${outcome ?? 'over'}`} aria-hidden="true">
+        {outcome === 'win' ? <TrophyIcon /> : outcome === 'draw' ? '=' : `#${mine?.rank ?? '–'}`}
+      </div>
+      <h1 data-testid="battle-outcome" data-outcome={outcome ?? ''}>
+        {outcome ? t(`battle.${outcome}`) : t('battle.results')}
+      </h1>
+      {outcome && <p className="muted">{t(`battle.${outcome}Text`)}</p>}
+      {mine && (
+        <p className="battle-coins" data-testid="battle-coins">
+          {room.entry_fee === 0 && mine.payout === 0
+            ? t('battle.noCoins')
+            : mine.payout === 0
+              ? t('battle.stakeLost', { coins: room.entry_fee })
+              : t('battle.coinsWon', { coins: mine.payout })}
+        </p>
+      )}
+      {mine?.win_streak !== undefined && mine.win_streak > 0 && (
+        <p className="tag tag-live" data-testid="win-streak">
+          {t('battle.streak', { count: mine.win_streak })}
+        </p>
+      )}
+      {mine?.badges?.map((b) => (
+        <p key={b} className="battle-badge-unlocked" role="status" data-testid={`unlocked-${b}`}>
+          {b === 'quiz_warrior' ? t('battle.quizWarrior') : t('battle.badgeUnlocked', { name: badgeName(b) })}
+        </p>
+      ))}
+      <ol className="battle-standings">
+        {rows.map((r) => {
+          const s = seat(r.user_id);
+          return (
+            <li key={r.user_id} className={r.user_id === me ? 'me' : undefined} data-testid={`standing-${r.user_id}`}>
+              <span className="standing-rank">{t('battle.rank', { rank: r.rank })}</span>
+              <Avatar name={s?.name || '?'} src={s?.image || undefined} size={36} />
+              <span className="standing-name" dir="auto">
+                {s ? nameOf(s, me) : ''}
+                {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
+              </span>
+              <span className="standing-score">
+                {t('battle.scoreLine', { correct: r.correct, points: r.points })}
+                {r.payout !== undefined && r.payout > 0 && <strong> · +{r.payout}</strong>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="battle-actions">
+        <Link to={lobby} state={{ category: room.category }} className="btn btn-primary" data-testid="battle-again">
+          {t('battle.playAgain')}
+        </Link>
+        <Link to={paths.home} className="btn btn-ghost">
+          {t('common.backHome')}
+        </Link>
+      </div>
+    </section>
+  );
+}

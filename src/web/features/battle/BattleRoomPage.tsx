@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectUser } from '../../app/selectors';
+import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/use-translation';
+import NotFoundPage from '../../ui/NotFoundPage';
+import { Spinner } from '../../ui/Spinner';
+import { battleFollow, battleUnfollow } from './battle-slice';
+import { BattlePlay } from './BattlePlay';
+import { BattleResult } from './BattleResult';
+import { RandomSearch } from './RandomSearch';
+import { WaitingRoom } from './WaitingRoom';
+import './battle.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One battle room, live: follows the room over the realtime channel (the middleware joins it
+ * again after any reconnect) and shows what the server says it is: waiting (search or waiting
+ * room), playing, finished or deleted.
+ */
+export default function BattleRoomPage() {
+  const { roomId = '' } = useParams();
+  const valid = UUID.test(roomId);
+  const dispatch = useAppDispatch();
+  const b = useAppSelector((s) => s.battle);
+  const me = useAppSelector(selectUser)?.id ?? 0;
+
+  useEffect(() => {
+    if (!valid) return;
+    dispatch(battleFollow(roomId.toLowerCase()));
+    return () => {
+      dispatch(battleUnfollow());
+    };
+  }, [dispatch, roomId, valid]);
+
+  // Leaving the page while still searching cancels the match (the stake comes back).
+  const searching = useRef(false);
+  searching.current = b.room?.kind === 'random' && b.room.status === 'waiting' && b.room.owner_id === me;
+  useEffect(
+    () => () => {
+      if (searching.current)
+        void api(
+          'get_random_questions',
+          { match_id: roomId, destroy_match: 1 },
+          { expect: ['network', 'not_found'] },
+        ).catch(() => undefined);
+    },
+    [roomId],
+  );
+
+  if (!valid) return <NotFoundPage />;
+  const room = b.room?.room_id === roomId.toLowerCase() ? b.room : null;
+  if (!room) {
+    if (b.error?.code === 'not_found') return <NotFoundPage />;
+    return <Connecting offline={b.link === 'offline'} />;
+  }
+  if (room.kind === 'random' && (room.status === 'waiting' || room.status === 'deleted'))
+    return <RandomSearch room={room} me={me} />;
+  if (room.status === 'waiting' || room.status === 'deleted') return <WaitingRoom room={room} me={me} />;
+  if (room.status === 'finished') return <BattleResult room={room} result={b.result} me={me} />;
+  return <BattlePlay battle={b} room={room} me={me} />;
+}
+
+function Connecting({ offline }: { offline: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="battle-connecting">
+      <Spinner />
+      {offline && (
+        <>
+          <p className="battle-banner offline" role="status" data-testid="battle-offline">
+            {t('battle.offline')}
+          </p>
+          <button type="button" className="btn btn-ghost" onClick={() => void navigate(paths.home)}>
+            {t('common.backHome')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

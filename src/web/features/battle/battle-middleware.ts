@@ -1,0 +1,75 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { loggedOut } from '../../app/events';
+import { endSession } from '../../app/session';
+import type { RealtimeSocket } from '../../lib/realtime';
+import {
+  answerPicked,
+  battleAnswer,
+  battleFollow,
+  battleUnfollow,
+  clockMeasured,
+  linkChanged,
+  pickRefused,
+  serverSaid,
+  type BattleState,
+} from './battle-slice';
+
+interface Slice {
+  battle: BattleState;
+  auth: { token: string | null };
+}
+
+/**
+ * The live channel, wired through Redux: components dispatch intentions (follow a room, answer,
+ * leave) and read the battle slice; this middleware owns the socket (loaded on first use, so it
+ * stays out of the first download), turns server messages into actions, and closes the socket
+ * when no room is followed or the session ends.
+ */
+export const battleMiddleware: Middleware<object, Slice> = (api) => {
+  let socket: RealtimeSocket | null = null;
+  let loading: Promise<RealtimeSocket> | null = null;
+
+  const ensure = () => {
+    loading ??= import('../../lib/realtime').then(({ RealtimeSocket, gatewayUrl }) => {
+      socket = new RealtimeSocket(gatewayUrl(), () => api.getState().auth.token, {
+        message: (m) => api.dispatch(serverSaid(m)),
+        status: (s) => api.dispatch(linkChanged(s)),
+        clockOffset: (ms) => api.dispatch(clockMeasured(ms)),
+        unauthorized: () => endSession(api.dispatch),
+      });
+      return socket;
+    });
+    return loading;
+  };
+
+  const shutdown = () => {
+    socket?.stop();
+    socket = null;
+    loading = null;
+  };
+
+  return (next) => (action) => {
+    const before = api.getState().battle.roomId;
+    const out = next(action);
+    if (battleFollow.match(action)) {
+      const id = action.payload;
+      void ensure().then((s) => {
+        if (before && before !== id) s.forget(before);
+        s.start();
+        s.join(id);
+      });
+    } else if (battleAnswer.match(action)) {
+      const id = api.getState().battle.roomId;
+      if (!id) return out;
+      api.dispatch(answerPicked({ round: action.payload.round, answer: action.payload.answer }));
+      const sent = socket?.send({ type: 'answer', room_id: id, ...action.payload }) ?? false;
+      if (!sent) api.dispatch(pickRefused({ code: 'network', at: Date.now() }));
+    } else if (battleUnfollow.match(action)) {
+      if (before) socket?.forget(before);
+      shutdown();
+    } else if (loggedOut.match(action)) {
+      shutdown();
+    }
+    return out;
+  };
+};

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomState, RoundOpen, ServerMessage } from '../../../core/contract';
+import {
+  answerPicked,
+  battleFollow,
+  battleReducer,
+  battleUnfollow,
+  clockMeasured,
+  linkChanged,
+  pickRefused,
+  serverSaid,
+  type BattleState,
+} from './battle-slice';
+
+const ROOM = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+const room = (id = ROOM, status: RoomState['status'] = 'playing'): RoomState => ({
+  room_id: id,
+  kind: 'random',
+  status,
+  room_code: '',
+  owner_id: 1,
+  entry_fee: 10,
+  category: 'science',
+  no_of_que: 3,
+  max_players: 2,
+  round: 1,
+  seats: [],
+});
+
+const open = (round: number, id = ROOM): RoundOpen => ({
+  room_id: id,
+  round,
+  question: { id: 100 + round, question: `Q${round}`, question_type: 'mcq', options: [], image: '' },
+  opens_at: '2026-01-01T00:00:00.000Z',
+  deadline: '2026-01-01T00:00:15.000Z',
+});
+
+function run(...messages: ServerMessage[]): BattleState {
+  let s = battleReducer(undefined, battleFollow(ROOM));
+  for (const m of messages) s = battleReducer(s, serverSaid(m));
+  return s;
+}
+
+describe('battle slice', () => {
+  it('follows one room: messages of another room change nothing', () => {
+    const s = run(
+      { type: 'room', room: room(OTHER) },
+      { type: 'round_open', round: open(1, OTHER) },
+      { type: 'answered', room_id: OTHER, round: 1, user_id: 7 },
+    );
+    expect(s.room).toBeNull();
+    expect(s.round).toBeNull();
+    expect(s.answered).toEqual([]);
+  });
+
+  it('counts who answered the open round only, once each', () => {
+    const s = run(
+      { type: 'room', room: room() },
+      { type: 'round_open', round: open(1) },
+      { type: 'answered', room_id: ROOM, round: 1, user_id: 7 },
+      { type: 'answered', room_id: ROOM, round: 1, user_id: 7 },
+      { type: 'answered', room_id: ROOM, round: 2, user_id: 8 },
+    );
+    expect(s.answered).toEqual([7]);
+  });
+
+  it('takes one pick per round; a new round clears picks and answers and keeps the last question', () => {
+    let s = run({ type: 'room', room: room() }, { type: 'round_open', round: open(1) });
+    s = battleReducer(s, answerPicked({ round: 1, answer: 'a' }));
+    s = battleReducer(s, answerPicked({ round: 1, answer: 'b' }));
+    expect(s.picked).toBe('a');
+    s = battleReducer(s, answerPicked({ round: 2, answer: 'c' }));
+    expect(s.picked).toBe('a');
+    s = battleReducer(
+      s,
+      serverSaid({
+        type: 'round_close',
+        round: { room_id: ROOM, round: 1, question_id: 101, answer: 'a', answers: [] },
+      }),
+    );
+    s = battleReducer(s, serverSaid({ type: 'round_open', round: open(2) }));
+    expect(s.picked).toBeNull();
+    expect(s.answered).toEqual([]);
+    expect(s.previous?.question.id).toBe(101);
+    // The reveal of round 1 stays through round 2's countdown.
+    expect(s.closed?.round).toBe(1);
+  });
+
+  it('gives the buttons back when a pick could not be sent', () => {
+    let s = run({ type: 'round_open', round: open(1) });
+    s = battleReducer(s, answerPicked({ round: 1, answer: 'a' }));
+    s = battleReducer(s, pickRefused({ code: 'network', at: 1 }));
+    expect(s.picked).toBeNull();
+    expect(s.error?.code).toBe('network');
+  });
+
+  it('a round open sent again after a reconnect keeps the pick already made', () => {
+    let s = run({ type: 'round_open', round: open(1) });
+    s = battleReducer(s, answerPicked({ round: 1, answer: 'a' }));
+    s = battleReducer(s, serverSaid({ type: 'round_open', round: open(1) }));
+    expect(s.picked).toBe('a');
+  });
+
+  it('a deleted room has no open round; the result is kept', () => {
+    let s = run({ type: 'room', room: room() }, { type: 'round_open', round: open(1) });
+    s = battleReducer(s, serverSaid({ type: 'room', room: room(ROOM, 'deleted') }));
+    expect(s.round).toBeNull();
+    s = battleReducer(s, serverSaid({ type: 'result', result: { room_id: ROOM, standings: [] } }));
+    expect(s.result).toEqual({ room_id: ROOM, standings: [] });
+  });
+
+  it('after a reconnect, drops a pick the server never confirmed and takes one it did', () => {
+    const welcome = { type: 'welcome', user_id: 7, server_time: '2026-01-01T00:00:00.000Z' } as const;
+    let s = run(welcome, { type: 'round_open', round: open(1) });
+    s = battleReducer(s, answerPicked({ round: 1, answer: 'a' }));
+    // The connection drops before the server's "answered": the pick's fate is unknown.
+    s = battleReducer(s, serverSaid(welcome));
+    expect(s.picked).toBeNull();
+    // The snapshot on joining again says the answer got through: the buttons stay off.
+    s = battleReducer(s, serverSaid({ type: 'round_open', round: open(1) }));
+    s = battleReducer(s, serverSaid({ type: 'answered', room_id: ROOM, round: 1, user_id: 7 }));
+    expect(s.picked).toBe('');
+    // A confirmed pick survives a later reconnect.
+    s = battleReducer(s, serverSaid(welcome));
+    expect(s.picked).toBe('');
+  });
+
+  it('keeps the link and the clock offset across rooms, and forgets the room on unfollow', () => {
+    let s = battleReducer(undefined, linkChanged('open'));
+    s = battleReducer(s, clockMeasured(-420));
+    s = battleReducer(s, battleFollow(ROOM));
+    s = battleReducer(s, serverSaid({ type: 'room', room: room() }));
+    s = battleReducer(s, battleFollow(OTHER));
+    expect(s).toMatchObject({ link: 'open', clockOffsetMs: -420, roomId: OTHER, room: null });
+    s = battleReducer(s, battleUnfollow());
+    expect(s).toMatchObject({ link: 'open', clockOffsetMs: -420, roomId: null });
+  });
+});

@@ -1,0 +1,166 @@
+import type { ClientMessage, ServerMessage } from '../../core/contract';
+
+/** Where the live channel is: not started, (re)connecting, authenticated, or waiting to retry. */
+export type LinkStatus = 'idle' | 'connecting' | 'open' | 'offline';
+
+export interface RealtimeEvents {
+  message(m: ServerMessage): void;
+  status(s: LinkStatus): void;
+  /** The server clock minus this device's, from the best round trip seen so far. */
+  clockOffset(ms: number): void;
+  /** The server refused the token: the session is over. */
+  unauthorized(): void;
+}
+
+/** Close codes of the gateway (src/server/realtime/gateway.ts). */
+const CLOSE_UNAUTHORIZED = 4401;
+/** Clock samples: one at welcome, then every PING_MS; the one with the shortest round trip wins. */
+const PING_MS = 10_000;
+const BACKOFF_MS = [250, 1000, 2000, 4000, 8000];
+
+/**
+ * The WebSocket adapter of the live channel (`/ws`): authenticates with the api_token in its
+ * first message, measures the clock offset for countdowns, reconnects with backoff (at once when
+ * the browser says it is online again) and joins its rooms again after each reconnect, so that
+ * a dropped connection resumes the same room and round. Framework-free: the Redux middleware in
+ * features/battle drives it.
+ */
+export class RealtimeSocket {
+  private ws: WebSocket | null = null;
+  private readonly rooms = new Set<string>();
+  private attempt = 0;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private pinger: ReturnType<typeof setInterval> | undefined;
+  private running = false;
+  private authed = false;
+  private bestRtt = Infinity;
+
+  constructor(
+    private readonly url: string,
+    private readonly token: () => string | null,
+    private readonly on: RealtimeEvents,
+  ) {}
+
+  private readonly online = () => {
+    if (!this.running || this.ws) return;
+    clearTimeout(this.retry);
+    this.attempt = 0;
+    this.open();
+  };
+
+  /** The browser lost the network: the socket is as good as dead, say so now rather than at the next heartbeat. */
+  private readonly offline = () => {
+    const ws = this.ws;
+    if (!ws) return;
+    this.dropped(ws, 4000);
+    ws.close(4000, 'offline');
+  };
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    window.addEventListener('online', this.online);
+    window.addEventListener('offline', this.offline);
+    this.open();
+  }
+
+  stop(): void {
+    this.running = false;
+    window.removeEventListener('online', this.online);
+    window.removeEventListener('offline', this.offline);
+    clearTimeout(this.retry);
+    clearInterval(this.pinger);
+    this.rooms.clear();
+    const ws = this.ws;
+    this.ws = null;
+    this.authed = false;
+    ws?.close(1000, 'bye');
+    this.on.status('idle');
+  }
+
+  /** Follows a room (now and after every reconnect). */
+  join(roomId: string): void {
+    this.rooms.add(roomId);
+    this.send({ type: 'join', room_id: roomId });
+  }
+
+  /** Stops following a room (the seat is given up with the `leave_room` call). */
+  forget(roomId: string): void {
+    this.rooms.delete(roomId);
+  }
+
+  /** Sends when authenticated; false when the link is down (the caller says so). */
+  send(m: Exclude<ClientMessage, { type: 'hello' }>): boolean {
+    if (!this.ws || !this.authed || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(m));
+    return true;
+  }
+
+  private open() {
+    const token = this.token();
+    if (!this.running || !token) return;
+    this.on.status('connecting');
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token } satisfies ClientMessage));
+    ws.onmessage = (e) => {
+      if (this.ws !== ws || typeof e.data !== 'string') return;
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(e.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (m.type === 'welcome') {
+        this.authed = true;
+        this.attempt = 0;
+        this.on.status('open');
+        this.ping();
+        clearInterval(this.pinger);
+        this.pinger = setInterval(() => this.ping(), PING_MS);
+        for (const id of this.rooms) this.send({ type: 'join', room_id: id });
+      } else if (m.type === 'pong') {
+        this.sample(m.t, Date.parse(m.server_time));
+      }
+      this.on.message(m);
+    };
+    ws.onclose = (e) => this.dropped(ws, e.code);
+  }
+
+  /** The socket is gone: report it and try again (at once when the browser comes back online). */
+  private dropped(ws: WebSocket, code: number) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.authed = false;
+    clearInterval(this.pinger);
+    if (code === CLOSE_UNAUTHORIZED) {
+      this.running = false;
+      this.on.unauthorized();
+      this.on.status('idle');
+      return;
+    }
+    if (!this.running) return;
+    this.on.status('offline');
+    clearTimeout(this.retry);
+    const wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)]!;
+    this.retry = setTimeout(() => this.open(), wait);
+  }
+
+  private ping() {
+    this.send({ type: 'ping', t: Date.now() });
+  }
+
+  /** NTP-style: the server's time was read half a round trip before the pong arrived. */
+  private sample(sentAt: number, serverTime: number) {
+    const now = Date.now();
+    const rtt = now - sentAt;
+    if (!Number.isFinite(serverTime) || rtt < 0 || rtt > this.bestRtt) return;
+    this.bestRtt = rtt;
+    this.on.clockOffset(Math.round(serverTime - (sentAt + rtt / 2)));
+  }
+}
+
+/** `/ws` on this page's origin (wss on https). */
+export function gatewayUrl(loc: Location = window.location): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+}
