@@ -21,3 +21,47 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+/** A push from the server (src/server/push/push.ts): shown as a notification. */
+interface PushPayload {
+  title: string;
+  body: string;
+  link: string;
+  tag: string;
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  let p: Partial<PushPayload> = {};
+  try {
+    p = (event.data?.json() ?? {}) as Partial<PushPayload>;
+  } catch {
+    p = { body: event.data?.text() ?? '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(p.title || 'QuizHub', {
+      body: p.body ?? '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: p.tag,
+      data: { link: typeof p.link === 'string' && p.link.startsWith('/') ? p.link : '/' },
+    }),
+  );
+});
+
+// A click opens the notification's screen: in an open window of the app if there is one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const link = (event.notification.data as { link?: string } | null)?.link ?? '/';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(link).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(link);
+    })(),
+  );
+});

@@ -23,6 +23,7 @@ import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
 import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
+import { PushService } from './push/push';
 import { Battles } from './realtime/rooms';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 
@@ -65,11 +66,14 @@ export async function buildApp(o: AppOptions): Promise<App> {
   const battleRules: BattleRules = {
     ...DEFAULT_BATTLE_RULES,
     ...(config.BATTLE_ROUND_SECONDS ? { round_seconds: config.BATTLE_ROUND_SECONDS } : {}),
+    ...(config.BATTLE_SEARCH_SECONDS ? { search_seconds: config.BATTLE_SEARCH_SECONDS } : {}),
     ...o.battleRules,
   };
   const battles = new Battles({ rules: battleRules, roundDelayMs: config.BATTLE_ROUND_DELAY_MS }, db, bus, app.log);
+  const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
   app.addHook('onClose', async () => {
     await battles.stop();
+    await push.stop();
     await bus.close();
   });
   const services: Services = {
@@ -86,6 +90,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
       sendsPerIp: config.SEND_RATE_LIMIT_PER_IP,
     }),
     battles,
+    push,
   };
   app.decorate('services', services);
 
@@ -103,6 +108,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   registerDispatcher(app, services, HANDLERS as never);
   await registerGateway(app, services, battles);
   battles.start();
+  push.start();
   registerMediaRoutes(app, db);
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist);

@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'log']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Quiz <no-reply@localhost>'),
+  /** Web Push: who runs this server, for the push services (a mailto: or https: URL). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .default('mailto:admin@localhost'),
   /** SMS: a webhook that receives { to, body } as JSON; unset keeps SMS in the dev outbox. */
   SMS_WEBHOOK_URL: z.string().url().optional(),
   /** Secret for signing short-lived identity proofs; generated and stored when unset. */
@@ -47,6 +52,8 @@ const EnvSchema = z.object({
   BATTLE_ROUND_SECONDS: z.coerce.number().int().min(1).max(300).optional(),
   /** Battles: milliseconds between a round being announced and opening (countdown). */
   BATTLE_ROUND_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Battles: seconds of random matchmaking before the bot is offered (default: the rules'). */
+  BATTLE_SEARCH_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
 });
 
 export type Config = z.output<typeof EnvSchema> & {

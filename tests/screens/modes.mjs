@@ -3,7 +3,7 @@
 // Run against a built app and server: npm run build &&
 //   DATA_DIR=/tmp/ui-data PORT=8085 node build/server.mjs   then   BASE_URL=http://localhost:8085 node tests/screens/modes.mjs
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, outboxCode } from './support.mjs';
+import { launchChromium, outboxCode, post as postTo } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/modes/', import.meta.url).pathname;
@@ -13,18 +13,7 @@ await mkdir(OUT, { recursive: true });
 
 const browser = await launchChromium();
 
-async function post(action, fields, token) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
-  const r = await fetch(`${BASE}/api/${action}`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = await r.json();
-  if (body.error) throw new Error(`${action}: ${JSON.stringify(body)}`);
-  return body.data;
-}
+const post = (action, fields, token) => postTo(BASE, action, fields, token);
 
 async function player(lang) {
   const email = `shots-${lang}-${Date.now()}@example.com`;

@@ -1,4 +1,4 @@
-// Shared by the screenshot scripts: the browser as the brief prescribes it, and sign-in codes.
+// Shared by the screenshot scripts: the browser as the brief prescribes it, sign-in codes, calls.
 import { chromium } from '@playwright/test';
 
 /** Debian's Chromium with the flags proven on these machines. */
@@ -25,4 +25,18 @@ export async function outboxCode(base, to) {
     await new Promise((ok) => setTimeout(ok, 250));
   }
   throw new Error(`no code for ${to}`);
+}
+
+/** Calls an action of the server at `base`; throws on an error reply. */
+export async function post(base, action, fields, token) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  const r = await fetch(`${base}/api/${action}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = await r.json();
+  if (body.error) throw new Error(`${action}: ${JSON.stringify(body)}`);
+  return body.data;
 }

@@ -1,10 +1,41 @@
 import { z } from 'zod';
 import { action } from './define';
-import { emailField, mobileField, nameField, optionalText, textField } from './fields';
+import { emailField, mobileField, nameField, optionalText, paging, textField } from './fields';
 
 export type AccountType = 'email' | 'mobile' | 'gmail';
 
 /** The user record (spec: api_token, name and profile are the names it shows). */
+/** A push service's endpoint (push services speak https only). */
+const pushEndpoint = z
+  .string({ error: 'must be a URL' })
+  .max(2048)
+  .regex(/^https:\/\/[^\s/?#]+\/[^\s]*$/, { error: 'must be an https URL' });
+
+/** A notification as the player sees it. */
+export interface NotificationView {
+  id: number;
+  /** The server's own ones: a type the app words (badge, referral, payout, ...); an operator's: general. */
+  type: string;
+  params: Record<string, string | number>;
+  /** An operator's notification: its own words. */
+  title: string;
+  message: string;
+  /** Where a click leads in the app ('' for nowhere). */
+  link: string;
+  date: string;
+  read: boolean;
+}
+
+export interface ReferralSummary {
+  refer_code: string;
+  /** Friends whose sign-up with this code paid. */
+  friends: number;
+  coins_earned: number;
+  /** What a friend gets on joining with the code, and what the player gets for each. */
+  new_user_bonus: number;
+  referrer_bonus: number;
+}
+
 export interface UserRecord {
   id: number;
   firebase_id: string;
@@ -49,6 +80,14 @@ export const accountActions = {
       profile: optionalText(500),
       mobile: z.preprocess(blankToUndefined, mobileField.optional()),
       fcm_id: optionalText(500),
+      /** This browser's install id (kept in its storage): a referral code pays once per device. */
+      device_id: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'must be a device id' })
+          .optional(),
+      ),
       /** The interface language the player chose before signing up. */
       web_language: z.preprocess(blankToUndefined, webLanguageField.optional()),
       friends_code: z.preprocess(
@@ -63,6 +102,58 @@ export const accountActions = {
     }),
     access: 'identity',
     mutates: true,
+  }),
+  /** The player's notifications, newest first by default; `total` counts them all, `unread` too. */
+  get_notifications: action<NotificationView[]>()({
+    input: z.object({
+      ...paging,
+      sort: z.enum(['id', 'date'], { error: 'must be id or date' }).default('id'),
+      order: z.enum(['asc', 'desc', 'ASC', 'DESC'], { error: 'must be asc or desc' }).default('desc'),
+    }),
+    access: 'user',
+    mutates: false,
+  }),
+  /** Marks notifications read: `ids` (comma-separated) or `all=1`. Answers the unread count left. */
+  set_notifications_read: action<{ unread: number }>()({
+    input: z
+      .object({
+        ids: z
+          .string({ error: 'must be ids' })
+          .max(2000)
+          .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, { error: 'must be comma-separated ids' })
+          .optional(),
+        all: z.preprocess((v) => (v === '1' || v === 1 || v === true ? true : v), z.literal(true).optional()),
+      })
+      .refine((o) => o.ids !== undefined || o.all === true, { error: 'ids or all: required', path: ['ids'] }),
+    access: 'user',
+    mutates: true,
+  }),
+  /** Web Push: the server's VAPID public key, for the browser's push subscription. */
+  get_push_key: action<{ public_key: string }>()({
+    input: z.object({}),
+    access: 'user',
+    mutates: false,
+  }),
+  /** Web Push: this browser's subscription (kept for the player; a browser has one owner). */
+  set_push_subscription: action<{ subscribed: true }>()({
+    input: z.object({
+      endpoint: pushEndpoint,
+      p256dh: z.string({ error: 'must be a key' }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: 'must be a key' }),
+      auth: z.string({ error: 'must be a key' }).regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, { error: 'must be a key' }),
+    }),
+    access: 'user',
+    mutates: true,
+  }),
+  delete_push_subscription: action<{ subscribed: false }>()({
+    input: z.object({ endpoint: pushEndpoint }),
+    access: 'user',
+    mutates: true,
+  }),
+  /** Refer and earn: the player's code, friends who joined with it and the coins it paid. */
+  get_referral_summary: action<ReferralSummary>()({
+    input: z.object({}),
+    access: 'user',
+    mutates: false,
   }),
   get_user_by_id: action<UserRecord>()({
     input: z.object({}),

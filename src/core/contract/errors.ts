@@ -47,6 +47,14 @@ export const ERRORS = {
   select_questions: { status: 400, message: 'Select the number of questions.' },
   select_timer: { status: 400, message: 'Select the number of timer.' },
   not_enough_coins: { status: 409, message: "You don't have enough coins." },
+  // payouts
+  payment_request_wait: {
+    status: 409,
+    message: 'You have already made a payment request, wait 48 hours after the previous request.',
+  },
+  payout_below_minimum: { status: 400, message: 'Use more coins: this is below the minimum payout.' },
+  payout_method_invalid: { status: 400, message: 'Choose one of the payout methods.' },
+  payment_not_pending: { status: 409, message: 'This payment request is no longer pending.' },
   // battles
   room_code_invalid: { status: 404, message: 'Room code not valid.' },
   room_full: { status: 409, message: 'Room is full.' },

@@ -6,6 +6,8 @@ import { quizActions } from './quiz';
 import { settingsActions } from './settings';
 import { soloActions } from './solo';
 import { walletActions } from './wallet';
+import { leaderboardActions } from './leaderboard';
+import { payoutActions } from './payouts';
 
 export * from './errors';
 export * from './define';
@@ -18,6 +20,8 @@ export type * from './solo';
 export type * from './realtime';
 export { CLIENT_MESSAGE_TYPES, clientMessageSchema } from './realtime';
 export type * from './wallet';
+export type * from './leaderboard';
+export type * from './payouts';
 export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
 export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';
 export { SETTING_PAGES } from './settings';
@@ -31,6 +35,8 @@ export const ACTIONS = {
   ...quizActions,
   ...soloActions,
   ...walletActions,
+  ...leaderboardActions,
+  ...payoutActions,
   ...battleActions,
 };
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { action } from './define';
 import { languageIdField } from './fields';
+import type { BattleRules } from '../rules/battle';
 import type { RewardRules } from '../rules/reward-rules';
+import type { PayoutRules } from '../rules/payout';
 
 export const SETTING_PAGES = [
   'about_us',
@@ -14,12 +16,17 @@ export const SETTING_PAGES = [
 export type SettingPage = (typeof SETTING_PAGES)[number];
 
 /** `get_system_configurations`: operator-editable switches and the reward constants. */
-export interface SystemConfig extends RewardRules {
+export interface SystemConfig extends RewardRules, PayoutRules {
   /** "1": multi-language content on; anything else: language id 0 and English UI (spec §9). */
   language_mode: '0' | '1';
   maintenance_mode: '0' | '1';
   default_language_id: number;
   app_name: string;
+}
+
+/** `get_system_configurations`'s reply: the configuration and the live battles' rules in effect. */
+export interface SystemConfigurations extends SystemConfig {
+  battle: BattleRules;
 }
 
 /** `get_web_settings`: what the web shell needs before it renders. */
@@ -64,7 +71,7 @@ export const settingsActions = {
     access: 'public',
     mutates: false,
   }),
-  get_system_configurations: action<SystemConfig>()({
+  get_system_configurations: action<SystemConfigurations>()({
     input: z.object({}),
     access: 'public',
     mutates: false,

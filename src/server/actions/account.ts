@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '../db/client';
 import { issueApiToken, revokeToken } from '../auth/api-tokens';
 import { reencodeAvatar } from '../domain/images';
+import { listNotifications, markRead } from '../domain/notifications';
+import { referralSummary } from '../domain/referrals';
 import { createUser, userByFirebaseId, userRecord } from '../domain/users';
-import { me, type ActionContext, type Handlers } from '../http/context';
+import { me, paged, type ActionContext, type Handlers } from '../http/context';
 import { fail } from '../http/errors';
 
 function ownIdentity(ctx: ActionContext, firebaseId: string) {
@@ -29,6 +31,12 @@ function fallbackName(email?: string): string {
 export const accountHandlers: Handlers<
   | 'check_user_exists'
   | 'user_signup'
+  | 'get_referral_summary'
+  | 'get_notifications'
+  | 'get_push_key'
+  | 'set_push_subscription'
+  | 'delete_push_subscription'
+  | 'set_notifications_read'
   | 'get_user_by_id'
   | 'update_profile'
   | 'upload_profile_image'
@@ -63,13 +71,52 @@ export const accountHandlers: Handlers<
         profile: input.profile && /^https:\/\//.test(input.profile) ? input.profile : '',
         fcmId: input.fcm_id ?? '',
         friendsCode: input.friends_code ?? '',
+        deviceId: input.device_id ?? '',
         webLanguage: input.web_language ?? 'en',
         welcomeBonus: rules.welcome_bonus,
+        referral: rules,
       });
     }
     const api_token = await issueApiToken(db, userId, services.config.TOKEN_TTL_DAYS);
     user = await userRecord(db, userId);
     return { ...user, api_token };
+  },
+
+  async get_notifications({ offset, limit, order }, ctx) {
+    const o = order.toLowerCase() === 'asc' ? 'asc' : 'desc';
+    const page = await listNotifications(ctx.db, me(ctx).id, { offset, limit, order: o });
+    return paged(page.rows, page.total);
+  },
+
+  async set_notifications_read({ ids, all }, ctx) {
+    const list = all ? 'all' : (ids ?? '').split(',').map(Number);
+    return { unread: await markRead(ctx.db, me(ctx).id, list) };
+  },
+
+  async get_push_key(_input, ctx) {
+    return { public_key: ctx.services.push.publicKey };
+  },
+
+  async set_push_subscription({ endpoint, p256dh, auth }, ctx) {
+    await ctx.db.run(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+      VALUES (${me(ctx).id}, ${endpoint}, ${p256dh}, ${auth})
+      ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
+        auth = EXCLUDED.auth, created_at = now()`);
+    return { subscribed: true as const };
+  },
+
+  async delete_push_subscription({ endpoint }, ctx) {
+    await ctx.db.run(sql`DELETE FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${me(ctx).id}`);
+    return { subscribed: false as const };
+  },
+
+  async get_referral_summary(_input, ctx) {
+    const rules = await ctx.services.settings.rules(ctx.db);
+    return {
+      ...(await referralSummary(ctx.db, me(ctx).id)),
+      new_user_bonus: rules.referral_new_user,
+      referrer_bonus: rules.referral_referrer,
+    };
   },
 
   async get_user_by_id(_input, ctx) {

@@ -7,6 +7,8 @@ import { quizZoneHandlers } from './quiz-zone';
 import { settingsHandlers } from './settings';
 import { soloHandlers } from './solo';
 import { walletHandlers } from './wallet';
+import { leaderboardHandlers } from './leaderboard';
+import { payoutHandlers } from './payouts';
 
 /** Every action's handler, by name. */
 export const HANDLERS: { [A in ActionName]: Handler<A> } = {
@@ -16,5 +18,7 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...quizZoneHandlers,
   ...soloHandlers,
   ...walletHandlers,
+  ...leaderboardHandlers,
+  ...payoutHandlers,
   ...battleHandlers,
 };

@@ -8,6 +8,7 @@ import { modeRule } from '../../core/rules/solo-modes';
 import { MODE_OF_TYPE } from '../domain/content';
 import { AppError } from '../http/errors';
 import { readStatistics } from '../domain/statistics';
+import { refreshBadges } from '../domain/badges';
 import { me, type ActionContext, type Handlers } from '../http/context';
 
 async function coinScore(ctx: ActionContext) {
@@ -59,7 +60,10 @@ export const quizZoneHandlers: Handlers<
   },
 
   async submit_quiz_answers({ session_id, answers }, ctx) {
-    return submitSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers);
+    const result = await submitSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers);
+    // Badges a quiz can earn unlock (and notify) with it, in its transaction.
+    await refreshBadges(ctx.db, me(ctx).id);
+    return result;
   },
 
   // The spec's client reports level progress; the server keeps its own from graded sessions

@@ -28,7 +28,7 @@ export const settingsHandlers: Handlers<
   },
 
   async get_system_configurations(_i, { db, services }) {
-    return services.settings.system(db);
+    return { ...(await services.settings.system(db)), battle: services.battles.setup.rules };
   },
 
   async get_web_settings(_i, { db, services }) {

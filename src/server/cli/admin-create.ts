@@ -48,8 +48,10 @@ async function main() {
           profile: '',
           fcmId: '',
           friendsCode: '',
+          deviceId: '',
           webLanguage: 'en',
           welcomeBonus: 0,
+          referral: { referral_new_user: 0, referral_referrer: 0 },
         }));
       await tx.run(sql`UPDATE users SET role = 'admin', status = 1 WHERE id = ${id}`);
       return id;

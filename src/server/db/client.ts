@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -53,6 +54,31 @@ function wrap(d: Drizzle, kind: Db['kind']): Db {
   return db;
 }
 
+/** Distinct statements a connection keeps prepared; past that, statements are sent unnamed. */
+const MAX_NAMED_PER_CONNECTION = 2000;
+const MAX_NAMED_TEXT = 8000;
+
+/**
+ * Makes every parameterized statement a named (prepared) one, named by its text: PostgreSQL
+ * then parses and plans it once per connection instead of on every call (the battle rounds
+ * send the same few statements hundreds of times a second). Our statements are fixed texts with
+ * their values as parameters, so the names are few; a connection stops naming past a cap.
+ */
+function nameStatements(client: { query: (...args: unknown[]) => unknown }) {
+  const query = client.query.bind(client);
+  const named = new Set<string>();
+  client.query = (config: unknown, ...rest: unknown[]) => {
+    const c = config as { text?: unknown; name?: unknown } | null;
+    if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined) {
+      if (c.text.length <= MAX_NAMED_TEXT && (named.size < MAX_NAMED_PER_CONNECTION || named.has(c.text))) {
+        named.add(c.text);
+        c.name = `q${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;
+      }
+    }
+    return query(config, ...rest);
+  };
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
@@ -74,6 +100,7 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: o.databaseUrl, max: o.poolSize ?? 10 });
     pool.on('error', () => undefined); // an idle client's error must not crash the process
+    pool.on('connect', (client) => nameStatements(client));
     const d = drizzlePg(pool) as unknown as Drizzle;
     return {
       ...wrap(d, 'postgres'),

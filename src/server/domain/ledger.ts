@@ -1,5 +1,6 @@
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
+import { addScore as addLeaderboardScore } from './leaderboard';
 
 export interface CoinMove {
   userId: number;
@@ -39,10 +40,12 @@ export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean
   });
 }
 
-/** Adds points to a player's score once per (mode, ref), with the event for leaderboards. */
+/** Adds points to a player's score once per (mode, ref), with the event and the leaderboard periods. */
 export async function addScore(db: Db, userId: number, points: number, mode: string, ref: string): Promise<void> {
   if (points <= 0) return;
   const ins = await db.run(sql`INSERT INTO score_events (user_id, points, mode, ref)
     VALUES (${userId}, ${points}, ${mode}, ${ref}) ON CONFLICT DO NOTHING`);
-  if (ins > 0) await db.run(sql`UPDATE users SET score = score + ${points} WHERE id = ${userId}`);
+  if (ins === 0) return;
+  await db.run(sql`UPDATE users SET score = score + ${points} WHERE id = ${userId}`);
+  await addLeaderboardScore(db, userId, points);
 }

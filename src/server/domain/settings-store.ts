@@ -1,9 +1,11 @@
 import type { SettingPage, SystemConfig } from '../../core/contract';
+import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
 import { DEFAULT_REWARD_RULES, type RewardRules } from '../../core/rules/reward-rules';
 import { sql, type Db } from '../db/client';
 
 export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   ...DEFAULT_REWARD_RULES,
+  ...DEFAULT_PAYOUT_RULES,
   language_mode: '1',
   maintenance_mode: '0',
   default_language_id: 1,

@@ -3,7 +3,9 @@ import type { AccountType, UserRecord } from '../../core/contract';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../http/idempotency';
+import type { RewardRules } from '../../core/rules/reward-rules';
 import { moveCoins } from './ledger';
+import { applyReferral } from './referrals';
 
 const USER_COLUMNS = sql`id, firebase_id, name, email, mobile, profile, type, fcm_id, coins,
   score::integer AS all_time_score, refer_code, friends_code, web_language, role, status,
@@ -37,8 +39,12 @@ export interface NewUser {
   profile: string;
   fcmId: string;
   friendsCode: string;
+  /** This browser's install id ('' when not given). */
+  deviceId: string;
   webLanguage: string;
   welcomeBonus: number;
+  /** Refer and earn: what a referral pays the new player and the referrer. */
+  referral: Pick<RewardRules, 'referral_new_user' | 'referral_referrer'>;
 }
 
 /**
@@ -51,9 +57,10 @@ export async function createUser(db: Db, n: NewUser): Promise<number> {
     try {
       const row = await db.tx((tx) =>
         tx.one<{ id: number }>(sql`INSERT INTO users
-          (firebase_id, type, name, email, mobile, profile, fcm_id, refer_code, friends_code, web_language)
+          (firebase_id, type, name, email, mobile, profile, fcm_id, refer_code, friends_code, web_language,
+           signup_device)
           VALUES (${n.firebaseId}, ${n.type}, ${n.name}, ${n.email}, ${n.mobile}, ${n.profile},
-                  ${n.fcmId}, ${referCode()}, ${n.friendsCode}, ${n.webLanguage})
+                  ${n.fcmId}, ${referCode()}, ${n.friendsCode}, ${n.webLanguage}, ${n.deviceId})
           ON CONFLICT (firebase_id) DO NOTHING RETURNING id`),
       );
       if (!row) {
@@ -64,6 +71,7 @@ export async function createUser(db: Db, n: NewUser): Promise<number> {
       if (n.welcomeBonus > 0) {
         await moveCoins(db, { userId: row.id, delta: n.welcomeBonus, reason: 'welcome_bonus', opId: 'welcome_bonus' });
       }
+      await applyReferral(db, n.referral, row.id, n.friendsCode, n.deviceId);
       return row.id;
     } catch (e) {
       // Two random referral codes clashed: the savepoint kept the transaction usable; retry.

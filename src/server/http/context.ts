@@ -8,6 +8,7 @@ import type { GoogleVerifier } from '../auth/google';
 import type { RateLimits } from '../auth/rate-limits';
 import type { Messenger } from '../domain/messenger';
 import type { SettingsStore } from '../domain/settings-store';
+import type { PushService } from '../push/push';
 import type { Battles } from '../realtime/rooms';
 import type { UploadedFile } from './body';
 
@@ -24,6 +25,8 @@ export interface Services {
   rateLimits: RateLimits;
   /** Live battles: room events, the round ticker. */
   battles: Battles;
+  /** Web Push: VAPID keys and the push ticker. */
+  push: PushService;
 }
 
 /** What one call of an action sees. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { IdentityProof, UserRecord } from '../../core/contract';
+import type { IdentityProof, PlaySession, QuizResult, UserRecord } from '../../core/contract';
 import type { App } from '../app';
 import { call, outboxCode, randomIp } from './client';
 
@@ -51,4 +51,25 @@ export async function createPlayer(
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { email, password, token: res.body.data.api_token!, user: res.body.data, ip, proof };
+}
+
+/** Plays quiz zone level 1 of a sports topic, every answer right, graded by the server. */
+export async function perfectLevel(app: App, p: Player): Promise<QuizResult> {
+  const s = await call<PlaySession>(
+    app,
+    'get_questions_by_level',
+    { category: 'sports', subcategory: 'football-and-ball-games', level: 1, language_id: 1 },
+    { token: p.token },
+  );
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  const answers = s.body.data.questions.map((q) => ({ question_id: q.id, answer: q.answer }));
+  const r = await call<QuizResult>(
+    app,
+    'submit_quiz_answers',
+    { session_id: s.body.data.session_id, answers: JSON.stringify(answers) },
+    { token: p.token },
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expect(r.body.data.correct).toBe(r.body.data.total);
+  return r.body.data;
 }

@@ -29,6 +29,12 @@ export const paths = {
   profile: '/profile',
   profileBookmarks: '/profile/play-bookmark-questions',
   profileStatistics: '/profile/statistics',
+  profileWallet: '/profile/wallet',
+  profileRedeem: '/profile/redeem',
+  profileRefer: '/profile/refer',
+  profileBadges: '/profile/badges',
+  profileNotifications: '/profile/notifications',
+  leaderboard: '/leaderboard',
   playBookmarks: '/play-bookmark-questions',
   /** Plays the bookmarked questions, all of them or those of one category type. */
   playBookmarksOf: (type?: number) => (type ? `/play-bookmark-questions?type=${type}` : '/play-bookmark-questions'),

@@ -29,14 +29,21 @@ const PlayBookmarksPage = lazy(() => import('../features/bookmarks/PlayBookmarks
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const StatisticsPage = lazy(() => import('../features/profile/StatisticsPage'));
 const SettingPage = lazy(() => import('../features/pages/SettingPage'));
+const RandomBattlePage = lazy(() => import('../features/battle/RandomBattlePage'));
+const GroupBattlePage = lazy(() => import('../features/battle/GroupBattlePage'));
+const BattleRoomPage = lazy(() => import('../features/battle/BattleRoomPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const BadgesPage = lazy(() => import('../features/badges/BadgesPage'));
+const ReferPage = lazy(() => import('../features/referral/ReferPage'));
+const WalletPage = lazy(() => import('../features/wallet/WalletPage'));
+const LeaderboardPage = lazy(() => import('../features/leaderboard/LeaderboardPage'));
+const RedeemPage = lazy(() => import('../features/payouts/RedeemPage'));
 const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../ui/NotFoundPage'));
 
 /** Modes not built yet: one shared "coming soon" page, titled by mode. */
 const SOON = [
   [paths.contestPlay, 'contestPlay'],
-  [paths.randomBattle, 'randomBattle'],
-  [paths.groupBattle, 'groupBattle'],
   [paths.examModule, 'examModule'],
 ] as const;
 
@@ -96,6 +103,16 @@ export function AppRoutes() {
           <Route path={paths.profileBookmarks} element={<BookmarksPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.profileStatistics} element={<StatisticsPage />} />
+          <Route path={paths.profileWallet} element={<WalletPage />} />
+          <Route path={paths.leaderboard} element={<LeaderboardPage />} />
+          <Route path={paths.profileRedeem} element={<RedeemPage />} />
+          <Route path={paths.profileRefer} element={<ReferPage />} />
+          <Route path={paths.profileBadges} element={<BadgesPage />} />
+          <Route path={paths.profileNotifications} element={<NotificationsPage />} />
+          <Route path={paths.randomBattle} element={<RandomBattlePage />} />
+          <Route path={`${paths.randomBattle}/:roomId`} element={<BattleRoomPage />} />
+          <Route path={paths.groupBattle} element={<GroupBattlePage />} />
+          <Route path={`${paths.groupBattle}/:roomId`} element={<BattleRoomPage />} />
           {SOON.map(([p, mode]) => (
             <Route key={p} path={p} element={<ComingSoonPage mode={mode} />} />
           ))}

@@ -27,6 +27,8 @@ export function sessionJustEnded(): boolean {
 /** Ends the session on the server (best effort) and here. */
 export async function logout(dispatch: AppDispatch): Promise<void> {
   try {
+    // This browser stops receiving the player's pushes (it may be someone else's next).
+    await import('../lib/push').then((m) => m.disablePush()).catch(() => undefined);
     await api('logout', {}, { expect: ['unauthorized', 'network', 'unknown'] });
   } catch {
     // The token is dropped locally whatever the server says.

@@ -1,6 +1,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { PersistConfig, Storage } from 'redux-persist';
 import { authReducer } from '../features/auth/auth-slice';
+import { battleMiddleware } from '../features/battle/battle-middleware';
+import { battleReducer } from '../features/battle/battle-slice';
 import { languagesReducer } from '../features/languages/languages-slice';
 import { playReducer } from '../features/play/play-machine';
 import { settingsReducer } from '../features/settings/settings-slice';
@@ -11,6 +13,8 @@ export const rootReducer = combineReducers({
   languages: languagesReducer,
   /** The solo play screen of every mode (transient, never persisted). */
   play: playReducer,
+  /** The live battle on screen (transient: a reload joins the room again). */
+  battle: battleReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -38,7 +42,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (gdm) => gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }),
+    middleware: (gdm) => gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware),
   });
 }
 

@@ -21,6 +21,13 @@ describe('api client', () => {
     expect(init.body).toBeInstanceOf(FormData);
   });
 
+  it('hands the total of a paged reply to onTotal', async () => {
+    vi.stubGlobal('fetch', reply(200, { error: false, data: [{ id: 1 }], total: 57 }));
+    const totals: number[] = [];
+    await expect(api('get_notifications', {}, { onTotal: (n) => totals.push(n) })).resolves.toEqual([{ id: 1 }]);
+    expect(totals).toEqual([57]);
+  });
+
   it('sends JSON-valued fields as JSON strings', async () => {
     const fetch = reply(200, { error: false, data: {} });
     vi.stubGlobal('fetch', fetch);

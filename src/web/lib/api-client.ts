@@ -44,6 +44,8 @@ export interface CallOptions {
   expect?: readonly string[];
   /** Files to send as multipart fields. */
   files?: Record<string, Blob>;
+  /** Paged lists: receives the reply's `total` (all items, not just this page). */
+  onTotal?: (total: number) => void;
 }
 
 type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
@@ -81,7 +83,10 @@ export async function api<A extends ActionName>(
   } catch {
     return fail(new ApiError('network', 0, 'network'), opts);
   }
-  if (res.ok && body && body.error === false) return body.data;
+  if (res.ok && body && body.error === false) {
+    if (typeof body.total === 'number') opts.onTotal?.(body.total);
+    return body.data;
+  }
 
   const err = body?.error
     ? new ApiError(body.code, res.status, body.message, body.field)

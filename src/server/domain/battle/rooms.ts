@@ -14,6 +14,7 @@ import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import { resolveLanguageId } from '../languages';
+import { checkBadges } from '../badges';
 import { moveCoins } from '../ledger';
 import { drawQuestionIds } from '../play/sessions';
 import type { SettingsStore } from '../settings-store';
@@ -29,6 +30,8 @@ export interface BattleSetup {
 export interface RoomChange {
   state: RoomState;
   events: ServerMessage[];
+  /** Other rooms changed in the same transaction (published on their own channels). */
+  also?: RoomChange[];
 }
 
 interface RoomRow {
@@ -154,15 +157,30 @@ async function liveQuestions(db: Db, ids: readonly number[]): Promise<LiveQuesti
   });
 }
 
+/** Questions as battles show them, kept a minute: every round of every room opens with one. */
+const questionCache = new Map<number, { q: LiveQuestion; until: number }>();
+const QUESTION_CACHE_MS = 60_000;
+const QUESTION_CACHE_MAX = 20_000;
+
+async function liveQuestion(db: Db, id: number): Promise<LiveQuestion> {
+  const now = Date.now();
+  const hit = questionCache.get(id);
+  if (hit && hit.until > now) return hit.q;
+  const [q] = await liveQuestions(db, [id]);
+  if (questionCache.size >= QUESTION_CACHE_MAX) questionCache.clear();
+  questionCache.set(id, { q: q!, until: now + QUESTION_CACHE_MS });
+  return q!;
+}
+
 async function roundOpenEvent(db: Db, r: RoomRow): Promise<ServerMessage> {
   const qid = r.question_ids[r.round - 1]!;
-  const [question] = await liveQuestions(db, [qid]);
+  const question = await liveQuestion(db, qid);
   return {
     type: 'round_open',
     round: {
       room_id: r.id,
       round: r.round,
-      question: question!,
+      question,
       opens_at: new Date(r.opens_ms!).toISOString(),
       deadline: new Date(r.deadline_ms!).toISOString(),
     },
@@ -327,8 +345,18 @@ export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: 
   if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can start it.' });
   if (r.status === 'deleted') throw new AppError('room_deleted');
   if (r.status !== 'waiting') throw new AppError('room_not_waiting');
-  if (seats.filter((s) => s.state !== 'left').length < 2)
+  // Guests whose connection dropped longer than the reconnect grace ago are not there: they do
+  // not play, their seat is freed and their fee refunded.
+  const gone = await db.rows<{ user_id: number }>(sql`SELECT user_id FROM room_players
+    WHERE room_id = ${id}::uuid AND user_id <> ${r.owner_id} AND state = 'disconnected'
+      AND disconnected_at <= now() - make_interval(secs => ${setup.rules.reconnect_grace_seconds}::float8)`);
+  const goneIds = new Set(gone.map((g) => g.user_id));
+  if (seats.filter((s) => s.state !== 'left' && !goneIds.has(s.user_id)).length < 2)
     throw new AppError('operation_not_allowed', { message: 'At least two players are needed.' });
+  for (const g of goneIds) {
+    await refund(db, id, g, r.entry_fee);
+    await db.run(sql`DELETE FROM room_players WHERE room_id = ${id}::uuid AND user_id = ${g}`);
+  }
   return openFirstRound(db, setup, id);
 }
 
@@ -374,6 +402,7 @@ export async function leaveRoom(db: Db, userId: number, id: string): Promise<Roo
     await db.run(sql`DELETE FROM room_players WHERE room_id = ${id}::uuid AND user_id = ${userId}`);
   } else if (r.status === 'playing' && seat.state !== 'left') {
     await db.run(sql`UPDATE room_players SET state = 'left' WHERE room_id = ${id}::uuid AND user_id = ${userId}`);
+    await hurryRound(db, id);
   } else {
     return { state: stateOf(r, seats), events: [] };
   }
@@ -394,11 +423,19 @@ export async function roomQuestions(db: Db, userId: number, id: string): Promise
   };
 }
 
-/** What a socket gets on joining a room: its state and, while playing, the round now open. */
+/** What a socket gets on joining a room: its state and, while playing, the round now open and who answered it. */
 export async function roomSnapshot(db: Db, userId: number, id: string): Promise<ServerMessage[]> {
   const { r, seats } = await memberRoom(db, userId, id, 'none');
   const out: ServerMessage[] = [{ type: 'room', room: stateOf(r, seats) }];
-  if (r.status === 'playing' && r.round > 0) out.push(await roundOpenEvent(db, r));
+  if (r.status === 'playing' && r.round > 0) {
+    out.push(await roundOpenEvent(db, r));
+    // Who has answered it already (a socket joining mid-round, or back after a drop, learns
+    // whether its own answer got through).
+    const answered = await db.rows<{ user_id: number }>(
+      sql`SELECT user_id FROM room_answers WHERE room_id = ${r.id}::uuid AND round = ${r.round} ORDER BY answered_at`,
+    );
+    for (const a of answered) out.push({ type: 'answered', room_id: r.id, round: r.round, user_id: a.user_id });
+  }
   return out;
 }
 
@@ -408,54 +445,99 @@ export async function roomSnapshot(db: Db, userId: number, id: string): Promise<
  */
 export async function submitAnswer(
   db: Db,
-  rules: BattleRules,
+  setup: BattleSetup,
   userId: number,
   m: { room_id: string; round: number; question_id: number; answer: string },
 ): Promise<ServerMessage[]> {
-  const { r, seat } = await memberRoom(db, userId, m.room_id, 'share');
+  // The hot path of a battle: the room (locked FOR UPDATE, so that the answers of one room queue
+  // up and the last one in closes the round) and the player's seat in one statement.
+  // An answer commits without waiting for the disk (a crash loses at most the last answers;
+  // nothing of value): synchronous_commit off for this transaction, set in the same read. A
+  // battle that settles here (coins move) turns it back on.
+  const r = await db.one<RoomRow & { seat_state: RoomSeat['state'] | null }>(sql`SELECT ${ROOM_COLUMNS},
+      p.state AS seat_state, set_config('synchronous_commit', 'off', true) AS async_commit
+    FROM rooms r LEFT JOIN room_players p ON p.room_id = r.id AND p.user_id = ${userId}
+    WHERE r.id = ${m.room_id}::uuid FOR UPDATE OF r`);
+  if (!r?.seat_state) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
   const notOpen = (message: string) => new AppError('operation_not_allowed', { message });
-  if (seat.state === 'left') throw notOpen('You have left this battle.');
+  if (r.seat_state === 'left') throw notOpen('You have left this battle.');
   if (r.status !== 'playing' || r.round !== m.round || r.question_ids[r.round - 1] !== m.question_id)
     throw notOpen('This round is not open.');
   const elapsed = r.now_ms - r.opens_ms!;
   if (elapsed < 0) throw notOpen('This round is not open yet.');
   if (r.now_ms > r.deadline_ms!) throw notOpen('Time is up for this round.');
   const correct = r.answer_key[String(m.question_id)] === m.answer;
-  const points = answerPoints(correct, elapsed, rules, r.round_seconds);
-  const n = await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
-    VALUES (${r.id}::uuid, ${r.round}, ${userId}, ${m.answer}, ${correct}, ${points}, ${Math.round(elapsed)})
-    ON CONFLICT DO NOTHING`);
-  if (n === 0) throw notOpen('You have already answered this round.');
-  return [{ type: 'answered', room_id: r.id, round: r.round, user_id: userId }];
+  const points = answerPoints(correct, elapsed, setup.rules, r.round_seconds);
+  // The answer, and how many players still in have not answered this round (this one aside).
+  const done = await db.one<{ inserted: number; waiting: number }>(sql`WITH ins AS (
+      INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
+      VALUES (${r.id}::uuid, ${r.round}, ${userId}, ${m.answer}, ${correct}, ${points}, ${Math.round(elapsed)})
+      ON CONFLICT DO NOTHING RETURNING user_id)
+    SELECT (SELECT count(*)::int FROM ins) AS inserted,
+      (SELECT count(*)::int FROM room_players p WHERE p.room_id = ${r.id}::uuid AND p.state <> 'left'
+        AND p.user_id <> ${userId}
+        AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = p.room_id AND a.round = ${r.round}
+          AND a.user_id = p.user_id)) AS waiting`);
+  if (done!.inserted === 0) throw notOpen('You have already answered this round.');
+  const answered: ServerMessage = { type: 'answered', room_id: r.id, round: r.round, user_id: userId };
+  if (done!.waiting > 0) return [answered];
+  const closed = await closeRound(db, setup, r);
+  if (closed.some((e) => e.type === 'result')) await db.run(sql`SELECT set_config('synchronous_commit', 'on', true)`);
+  return [answered, ...closed];
 }
 
 /**
- * Claims one playing room whose round is due (deadline passed, every seat still in answered,
- * or fewer than two players left) with FOR UPDATE SKIP LOCKED, so that of several nodes only one
- * closes it; closes the round and opens the next or settles the battle. Null when none is due.
+ * After the bot's answer, in its transaction with the room locked: when every player still in
+ * has answered, the round closes now rather than at its deadline.
+ */
+export async function closeIfAnswered(db: Db, setup: BattleSetup, r: RoomRow): Promise<ServerMessage[]> {
+  const open = await db.one<{ waiting: number }>(sql`SELECT count(*)::int AS waiting FROM room_players p
+    WHERE p.room_id = ${r.id}::uuid AND p.state <> 'left' AND NOT EXISTS (SELECT 1 FROM room_answers a
+      WHERE a.room_id = p.room_id AND a.round = ${r.round} AND a.user_id = p.user_id)`);
+  return open!.waiting > 0 ? [] : closeRound(db, setup, r);
+}
+
+/**
+ * Ends the open round now (its deadline moved to this instant) when fewer than two players are
+ * still in or everyone still in has answered, so that the next tick closes it; after a leave.
+ */
+export async function hurryRound(db: Db, id: string): Promise<void> {
+  await db.run(sql`UPDATE rooms r SET round_deadline = least(r.round_deadline, now())
+    WHERE r.id = ${id}::uuid AND r.status = 'playing' AND (
+      (SELECT count(*) FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left') < 2
+      OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left'
+        AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = r.id AND a.round = r.round
+          AND a.user_id = p.user_id)))`);
+}
+
+/**
+ * Claims one playing room whose round's deadline has passed, with FOR UPDATE SKIP LOCKED so
+ * that of several nodes only one closes it, and closes the round. Null when none is due. (A
+ * round everyone answered closes in the last answer's transaction; a leave moves the deadline.)
  */
 export async function closeDueRound(
   db: Db,
   setup: BattleSetup,
 ): Promise<{ roomId: string; events: ServerMessage[] } | null> {
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.status = 'playing' AND (
-      r.round_deadline <= now()
-      OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left'
-        AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = r.id AND a.round = r.round
-          AND a.user_id = p.user_id))
-      OR (SELECT count(*) FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left') < 2)
+    WHERE r.status = 'playing' AND r.round_deadline <= now()
     ORDER BY r.round_deadline LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (!due) return null;
   const r = (await lockRoom(db, due.id))!;
+  return { roomId: r.id, events: await closeRound(db, setup, r) };
+}
+
+/** Closes the open round of a locked room: scores it, then opens the next round or settles. */
+async function closeRound(db: Db, setup: BattleSetup, r: RoomRow): Promise<ServerMessage[]> {
   const events: ServerMessage[] = [];
   const qid = r.question_ids[r.round - 1]!;
+  // The round's answers, added to the players' totals as they are read.
   const answers = await db.rows<{ user_id: number; answer: string | null; is_correct: boolean; points: number }>(
-    sql`SELECT user_id, answer, is_correct, points FROM room_answers WHERE room_id = ${r.id}::uuid AND round = ${r.round}`,
+    sql`UPDATE room_players p SET points = p.points + a.points, correct = p.correct + a.is_correct::int
+      FROM room_answers a WHERE a.room_id = p.room_id AND a.user_id = p.user_id AND a.round = ${r.round}
+        AND p.room_id = ${r.id}::uuid
+      RETURNING a.user_id, a.answer, a.is_correct, a.points`,
   );
-  await db.run(sql`UPDATE room_players p SET points = p.points + a.points, correct = p.correct + a.is_correct::int
-    FROM room_answers a WHERE a.room_id = p.room_id AND a.user_id = p.user_id AND a.round = ${r.round}
-      AND p.room_id = ${r.id}::uuid`);
   const seats = await seatsOf(db, r.id);
   const byUser = new Map(answers.map((a) => [a.user_id, a]));
   events.push({
@@ -478,17 +560,16 @@ export async function closeDueRound(
   });
   const stayers = seats.filter((s) => s.state !== 'left').length;
   if (r.round < r.question_ids.length && stayers >= 2) {
-    await db.run(sql`UPDATE rooms SET round = round + 1,
+    const next = (await db.one<RoomRow>(sql`UPDATE rooms r SET round = r.round + 1,
         round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
-        round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
-      WHERE id = ${r.id}::uuid`);
-    const next = (await lockRoom(db, r.id, 'none'))!;
+        round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + r.round_seconds)
+      WHERE r.id = ${r.id}::uuid RETURNING ${ROOM_COLUMNS}`))!;
     events.push({ type: 'room', room: stateOf(next, seats) }, await roundOpenEvent(db, next));
-    return { roomId: r.id, events };
+    return events;
   }
   const result = await settle(db, setup.rules, r, seats);
   events.push({ type: 'result', result }, { type: 'room', room: stateOf({ ...r, status: 'finished' }, seats) });
-  return { roomId: r.id, events };
+  return events;
 }
 
 /** Ranks the players, credits the payouts (each once) and stores the result on the room. */
@@ -535,5 +616,16 @@ async function settle(db: Db, rules: BattleRules, r: RoomRow, seats: SeatRow[]):
   };
   await db.run(sql`UPDATE rooms SET status = 'finished', finished_at = now(), result = ${JSON.stringify(result)}::jsonb
     WHERE id = ${r.id}::uuid`);
+  // Badges a battle can earn (first game, winners, Quiz Warrior) unlock, notify and are named in
+  // the result: checked once the finished battle is on record.
+  let named = false;
+  for (const p of result.standings) {
+    if (seats.find((s) => s.user_id === p.user_id)?.is_bot) continue;
+    const fresh = (await checkBadges(db, p.user_id)).unlocked;
+    if (fresh.length === 0) continue;
+    p.badges = fresh;
+    named = true;
+  }
+  if (named) await db.run(sql`UPDATE rooms SET result = ${JSON.stringify(result)}::jsonb WHERE id = ${r.id}::uuid`);
   return result;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { Field } from '../../ui/Field';
@@ -12,7 +12,13 @@ import { saveSignUpExtras } from './signup-extras';
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [f, setF] = useState({ name: '', email: '', password: '', confirm: '', referral: '' });
+  // A shared invitation link (/auth/sign-up?ref=CODE) fills the referral code in.
+  const [params] = useSearchParams();
+  const invited = (params.get('ref') ?? '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16)
+    .toUpperCase();
+  const [f, setF] = useState({ name: '', email: '', password: '', confirm: '', referral: invited });
   const [mismatch, setMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });

@@ -2,6 +2,7 @@ import type { IdentityProof } from '../../../core/contract';
 import { loggedIn } from '../../app/events';
 import type { AppDispatch } from '../../app/store';
 import { api } from '../../lib/api-client';
+import { deviceId } from '../../lib/device-id';
 import { compactMobile } from '../../../core/contract/formats';
 
 /** Sign-up extras the profile step may send (a referral code, a name typed at sign-up). */
@@ -25,6 +26,7 @@ export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch
       email: proof.email ?? '',
       mobile: proof.mobile ?? '',
       friends_code: extras.friends_code ?? '',
+      device_id: deviceId(),
       web_language: extras.web_language ?? document.documentElement.lang ?? 'en',
     },
     opts,

@@ -35,6 +35,6 @@ export const MODES: Mode[] = [
   { key: 'multiMatch', to: paths.multiMatch, icon: '⇄', color: '#4d7c0f', live: true },
   { key: 'examModule', to: paths.examModule, icon: '✍', color: '#9f1239', live: false },
   { key: 'contestPlay', to: paths.contestPlay, icon: '★', color: '#b45309', live: false },
-  { key: 'randomBattle', to: paths.randomBattle, icon: '⚔', color: '#be123c', live: false },
-  { key: 'groupBattle', to: paths.groupBattle, icon: '⚑', color: '#1d4ed8', live: false },
+  { key: 'randomBattle', to: paths.randomBattle, icon: '⚔', color: '#be123c', live: true },
+  { key: 'groupBattle', to: paths.groupBattle, icon: '⚑', color: '#1d4ed8', live: true },
 ];

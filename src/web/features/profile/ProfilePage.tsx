@@ -12,6 +12,18 @@ import { EditProfileForm } from './EditProfileForm';
 import { InterfaceLanguage } from '../../app/InterfaceLanguage';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 
+/** The profile's links: where, what it says, its test id. */
+const PROFILE_LINKS = [
+  [paths.profileWallet, 'profile.wallet', 'profile-wallet'],
+  [paths.profileNotifications, 'profile.notifications', 'profile-notifications'],
+  [paths.profileRedeem, 'profile.redeem', 'profile-redeem'],
+  [paths.leaderboard, 'leaderboard.title', 'profile-leaderboard'],
+  [paths.profileBadges, 'profile.badges', 'profile-badges'],
+  [paths.profileRefer, 'profile.refer', 'profile-refer'],
+  [paths.profileStatistics, 'profile.statistics', 'profile-statistics'],
+  [paths.profileBookmarks, 'profile.bookmarks', 'profile-bookmarks'],
+] as const;
+
 /** The player's profile: picture, balance, details, language, statistics and account actions. */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -52,8 +64,11 @@ export default function ProfilePage() {
         </dl>
       </section>
       <nav className="card link-list" aria-label={t('nav.profile')}>
-        <Link to={paths.profileStatistics}>{t('profile.statistics')}</Link>
-        <Link to={paths.profileBookmarks}>{t('profile.bookmarks')}</Link>
+        {PROFILE_LINKS.map(([to, label, testId]) => (
+          <Link key={to} to={to} data-testid={testId}>
+            {t(label)}
+          </Link>
+        ))}
       </nav>
       {/* Keyed by the record: the form takes up a record refreshed from the server. */}
       <EditProfileForm key={`${user.name}|${user.mobile}|${user.email}`} user={user} />

@@ -4,6 +4,7 @@ import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
+import { BattleHistory } from '../battle/BattleHistory';
 
 /** The player's statistics (get_users_statistics). */
 export default function StatisticsPage() {
@@ -44,6 +45,7 @@ export default function StatisticsPage() {
           </dl>
         </section>
       )}
+      <BattleHistory />
     </>
   );
 }

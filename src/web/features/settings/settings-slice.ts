@@ -1,9 +1,9 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SystemConfig, WebSettings } from '../../../core/contract';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import type { SystemConfigurations, WebSettings } from '../../../core/contract';
 
 export interface SettingsState {
   data: WebSettings | null;
-  systemConfig: SystemConfig | null;
+  systemConfig: SystemConfigurations | null;
   /** 'failed' keeps the full-screen loader on (spec §8). */
   status: 'idle' | 'loading' | 'ready' | 'failed';
   /** Set by web settings or by any 503 `maintenance` reply. */
@@ -19,9 +19,10 @@ const settingsSlice = createSlice({
     settingsRequested: (s) => {
       s.status = 'loading';
     },
-    settingsLoaded: (s, a: PayloadAction<{ data: WebSettings; systemConfig: SystemConfig | null }>) => {
+    settingsLoaded: (s, a: PayloadAction<{ data: WebSettings; systemConfig: SystemConfigurations | null }>) => {
       s.data = a.payload.data;
-      s.systemConfig = a.payload.systemConfig ?? s.systemConfig;
+      // Plain data from the server; the rules' readonly arrays are not mutated here.
+      if (a.payload.systemConfig) s.systemConfig = a.payload.systemConfig as Draft<SystemConfigurations>;
       s.status = 'ready';
       s.maintenance = a.payload.data.maintenance_mode;
     },

@@ -1,0 +1,26 @@
+import {
+  cancelPaymentRequest,
+  createPaymentRequest,
+  listPaymentRequests,
+  settlePaymentRequest,
+} from '../domain/payouts';
+import { me, paged, type Handlers } from '../http/context';
+
+export const payoutHandlers: Handlers<
+  'get_payment_request' | 'set_payment_request' | 'delete_pending_payment_request' | 'set_payment_request_status'
+> = {
+  async get_payment_request({ offset, limit }, ctx) {
+    const { rows, total } = await listPaymentRequests(ctx.db, me(ctx).id, offset, limit);
+    return paged(rows, total);
+  },
+  async set_payment_request(input, ctx) {
+    const rules = await ctx.services.settings.system(ctx.db);
+    return createPaymentRequest(ctx.db, me(ctx).id, input, rules);
+  },
+  async delete_pending_payment_request({ payment_id }, ctx) {
+    return cancelPaymentRequest(ctx.db, me(ctx).id, payment_id);
+  },
+  async set_payment_request_status({ payment_id, status }, ctx) {
+    return settlePaymentRequest(ctx.db, payment_id, status);
+  },
+};

@@ -1,0 +1,101 @@
+import { bucketEnd, leaderboardTimezone, periodKeys, scoreBucket } from '../../core/rules/leaderboard';
+import { sql, type Db } from '../db/client';
+
+/** The battle bot's account: never on a leaderboard. */
+export const BOT_FIREBASE_ID = 'bot:1';
+
+const TIMEZONE_CACHE_MS = 3000;
+let cachedTimezone: { at: number; tz: string } | undefined;
+
+/**
+ * The leaderboard timezone of the system configuration (`leaderboard_timezone`), UTC by default.
+ * Cached for a few seconds like the settings store: an operator's change holds within that time.
+ */
+export async function configuredTimezone(db: Db): Promise<string> {
+  if (cachedTimezone && Date.now() - cachedTimezone.at < TIMEZONE_CACHE_MS) return cachedTimezone.tz;
+  const row = await db.one<{ tz: string | null }>(
+    sql`SELECT value->>'leaderboard_timezone' AS tz FROM settings WHERE key = 'system'`,
+  );
+  const tz = leaderboardTimezone(row?.tz);
+  cachedTimezone = { at: Date.now(), tz };
+  return tz;
+}
+
+/** Forgets the cached timezone (after the configuration changed). */
+export function forgetConfiguredTimezone(): void {
+  cachedTimezone = undefined;
+}
+
+/**
+ * Adds server-graded points to a player's daily, monthly and all-time leaderboard scores, in the
+ * caller's transaction (the histogram follows by trigger). Only positive whole points count; the
+ * bot gets nothing. Periods are those of `now` in the configured timezone unless one is given.
+ */
+export async function addScore(db: Db, userId: number, delta: number, now = new Date(), timezone?: string) {
+  if (!Number.isSafeInteger(delta) || delta <= 0) return;
+  const p = periodKeys(now, timezone ?? (await configuredTimezone(db)));
+  // Rows in one fixed order (by period), so that concurrent writers lock buckets in one order.
+  await db.run(sql`INSERT INTO lb_scores (period, user_id, score)
+    SELECT t.period, u.id, ${delta}::bigint FROM (VALUES (${p.daily}::text), (${p.monthly}::text), (${p.global}::text)) AS t (period)
+    JOIN users u ON u.id = ${userId} AND u.firebase_id <> ${BOT_FIREBASE_ID}
+    ORDER BY t.period
+    ON CONFLICT (period, user_id) DO UPDATE SET score = lb_scores.score + EXCLUDED.score`);
+}
+
+/** A player's score in a period (0 without one). */
+export async function periodScore(db: Db, period: string, userId: number): Promise<number> {
+  const row = await db.one<{ score: number }>(
+    sql`SELECT score FROM lb_scores WHERE period = ${period} AND user_id = ${userId}`,
+  );
+  return Number(row?.score ?? 0);
+}
+
+/**
+ * The rank of a score in a period: 1 + the number of players with a higher score (equal scores
+ * share a rank). Reads the bucket counts above the score's bucket and the few higher scores
+ * inside its bucket (an index range scan), never the whole board.
+ */
+export async function rankOfScore(db: Db, period: string, score: number): Promise<number> {
+  const b = scoreBucket(score);
+  const row = await db.one<{ rank: number }>(sql`SELECT 1
+      + coalesce((SELECT sum(n) FROM lb_buckets WHERE period = ${period} AND bucket > ${b}), 0)
+      + (SELECT count(*) FROM lb_scores WHERE period = ${period} AND score > ${score}::bigint
+          AND score < ${bucketEnd(b)}::bigint) AS rank`);
+  return Number(row!.rank);
+}
+
+/** Players with a score in a period. */
+export async function periodPlayers(db: Db, period: string): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    sql`SELECT coalesce(sum(n), 0) AS n FROM lb_buckets WHERE period = ${period}`,
+  );
+  return Number(row!.n);
+}
+
+export interface BoardRow {
+  user_id: number;
+  score: number;
+  rank: number;
+  name: string;
+  profile: string;
+}
+
+/** One page of a period's board, best first, each row with its rank (ties share a rank). */
+export async function boardPage(db: Db, period: string, offset: number, limit: number): Promise<BoardRow[]> {
+  const rows = await db.rows<Omit<BoardRow, 'rank'>>(sql`SELECT s.user_id, s.score, u.name, u.profile
+    FROM (SELECT user_id, score FROM lb_scores WHERE period = ${period}
+          ORDER BY score DESC, user_id LIMIT ${limit} OFFSET ${offset}) s
+    JOIN users u ON u.id = s.user_id
+    ORDER BY s.score DESC, s.user_id`);
+  if (rows.length === 0) return [];
+  const top = Number(rows[0]!.score);
+  // The first row's score may continue from the page before: its rank comes from the histogram.
+  // Any lower score starts on this page, so its rank is its position + 1.
+  const topRank = offset === 0 ? 1 : await rankOfScore(db, period, top);
+  const firstAt = new Map<number, number>();
+  return rows.map((r, i) => {
+    const score = Number(r.score);
+    if (!firstAt.has(score)) firstAt.set(score, i);
+    return { ...r, score, rank: score === top ? topRank : offset + firstAt.get(score)! + 1 };
+  });
+}

@@ -1,0 +1,47 @@
+import type { NotificationView } from '../../core/contract';
+import { sql, type Db } from '../db/client';
+
+/** A notification the server makes: its type and params, worded by the app in the player's language. */
+export interface Notice {
+  type: string;
+  params?: Record<string, string | number>;
+  /** Where a click leads in the app. */
+  link?: string;
+}
+
+/** Notifies one player, in the caller's transaction (so a rolled-back change notifies nobody). */
+export async function notify(db: Db, userId: number, n: Notice): Promise<void> {
+  await db.run(sql`INSERT INTO notifications (user_id, type, params, link)
+    VALUES (${userId}, ${n.type}, ${JSON.stringify(n.params ?? {})}::jsonb, ${n.link ?? ''})`);
+}
+
+/** The player's notifications and everyone's, with their read state: a page and the total. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  o: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: NotificationView[]; total: number }> {
+  const mine = sql`(n.user_id = ${userId} OR n.user_id IS NULL)`;
+  const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await db.rows<NotificationView>(sql`SELECT n.id, n.type, n.params, n.title, n.message, n.link,
+      to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
+      (r.notification_id IS NOT NULL) AS read
+    FROM notifications n
+    LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ${userId}
+    WHERE ${mine} ORDER BY n.id ${dir} LIMIT ${o.limit} OFFSET ${o.offset}`);
+  const counts = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM notifications n WHERE ${mine}`);
+  return { rows, total: counts!.total };
+}
+
+/** Marks notifications read (the ones given, or all the player can see); answers the unread left. */
+export async function markRead(db: Db, userId: number, ids: number[] | 'all'): Promise<number> {
+  const which = ids === 'all' ? sql`TRUE` : sql`n.id = ANY(${`{${ids.join(',')}}`}::integer[])`;
+  await db.run(sql`INSERT INTO notification_reads (user_id, notification_id)
+    SELECT ${userId}, n.id FROM notifications n
+    WHERE (n.user_id = ${userId} OR n.user_id IS NULL) AND ${which}
+    ON CONFLICT DO NOTHING`);
+  const left = await db.one<{ unread: number }>(sql`SELECT count(*)::int AS unread FROM notifications n
+    WHERE (n.user_id = ${userId} OR n.user_id IS NULL)
+      AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${userId})`);
+  return left!.unread;
+}

@@ -1,0 +1,123 @@
+import type { PaymentRequest } from '../../core/contract';
+import { payoutAmount, payoutRefusal, sameAmount, type PayoutRules } from '../../core/rules/payout';
+import { sql, type Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { coinBalance, moveCoins } from './ledger';
+import { notify } from './notifications';
+
+const COLUMNS = sql`id, payment_type, payment_address, payment_amount::float8 AS payment_amount, coin_used,
+  details, status, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date`;
+
+export interface NewPaymentRequest {
+  payment_type: string;
+  payment_address: string;
+  payment_amount?: number;
+  coin_used: number;
+  details?: string;
+}
+
+/**
+ * Makes a pending request and holds its coins, in the caller's transaction. The player's row is
+ * locked first, so that the 48-hour rule and the balance are checked with no other request of
+ * theirs in between (ARCHITECTURE.md §5, DESIGN-NOTES.md §6).
+ */
+export async function createPaymentRequest(
+  db: Db,
+  userId: number,
+  r: NewPaymentRequest,
+  rules: PayoutRules,
+): Promise<{ request: PaymentRequest; coins: number }> {
+  const user = await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (!user) throw new AppError('user_not_found');
+  const refusal = payoutRefusal({ method: r.payment_type, coins: r.coin_used, balance: user.coins }, rules);
+  if (refusal === 'payout_method_invalid') {
+    throw new AppError('payout_method_invalid', { field: 'payment_type' });
+  }
+  if (refusal) throw new AppError(refusal, { field: 'coin_used' });
+  // The amount is the server's: a client-stated one that disagrees is refused (400), never used.
+  if (r.payment_amount !== undefined && !sameAmount(r.payment_amount, r.coin_used, rules)) {
+    throw new AppError('invalid_input', {
+      field: 'payment_amount',
+      message: 'payment_amount: does not match the coins used',
+    });
+  }
+  const recent = await db.one<{ id: number }>(sql`SELECT id FROM payment_requests
+    WHERE user_id = ${userId} AND status <> 'cancelled'
+      AND created_at > now() - make_interval(hours => ${rules.payout_interval_hours})
+    LIMIT 1`);
+  if (recent) throw new AppError('payment_request_wait');
+  const request = (await db.one<PaymentRequest>(sql`INSERT INTO payment_requests
+      (user_id, payment_type, payment_address, payment_amount, coin_used, details)
+    VALUES (${userId}, ${r.payment_type}, ${r.payment_address}, ${payoutAmount(r.coin_used, rules)},
+      ${r.coin_used}, ${r.details ?? ''})
+    RETURNING ${COLUMNS}`))!;
+  const moved = await moveCoins(db, {
+    userId,
+    delta: -r.coin_used,
+    reason: 'payout_hold',
+    ref: String(request.id),
+    opId: `payout:${request.id}:hold`,
+  });
+  return { request, coins: moved.balance };
+}
+
+/** A player's requests, newest first (cancelled ones are gone from their view). */
+export async function listPaymentRequests(
+  db: Db,
+  userId: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: PaymentRequest[]; total: number }> {
+  const rows = await db.rows<PaymentRequest>(sql`SELECT ${COLUMNS} FROM payment_requests
+    WHERE user_id = ${userId} AND status <> 'cancelled' ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
+  const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM payment_requests
+    WHERE user_id = ${userId} AND status <> 'cancelled'`);
+  return { rows, total: total!.n };
+}
+
+/** Refunds a request's held coins once (the op id makes a second refund a no-op). */
+async function refund(db: Db, userId: number, id: number, coins: number, reason: string) {
+  return moveCoins(db, { userId, delta: coins, reason, ref: String(id), opId: `payout:${id}:refund` });
+}
+
+/**
+ * The player cancels their own pending request: the state moves once, the coins come back once.
+ * Another player's id answers not_found; a request that is no longer pending payment_not_pending.
+ */
+export async function cancelPaymentRequest(db: Db, userId: number, id: number): Promise<{ coins: number }> {
+  const row = await db.one<{ status: string; coin_used: number }>(sql`SELECT status, coin_used
+    FROM payment_requests WHERE id = ${id} AND user_id = ${userId} AND status <> 'cancelled' FOR UPDATE`);
+  if (!row) throw new AppError('not_found');
+  const moved = await db.one<{ coin_used: number }>(sql`UPDATE payment_requests
+    SET status = 'cancelled', settled_at = now()
+    WHERE id = ${id} AND user_id = ${userId} AND status = 'pending' RETURNING coin_used`);
+  if (!moved) throw new AppError('payment_not_pending');
+  await refund(db, userId, id, moved.coin_used, 'payout_cancel');
+  return { coins: await coinBalance(db, userId) };
+}
+
+/**
+ * The operator settles a pending request: completed (the held coins are spent) or rejected (the
+ * coins come back once). A request that is no longer pending answers payment_not_pending.
+ */
+export async function settlePaymentRequest(
+  db: Db,
+  id: number,
+  status: 'completed' | 'rejected',
+): Promise<PaymentRequest> {
+  const row = await db.one<{ user_id: number; coin_used: number }>(sql`UPDATE payment_requests
+    SET status = ${status}, settled_at = now()
+    WHERE id = ${id} AND status = 'pending' RETURNING user_id, coin_used`);
+  if (!row) {
+    const exists = await db.one(sql`SELECT 1 FROM payment_requests WHERE id = ${id}`);
+    throw new AppError(exists ? 'payment_not_pending' : 'not_found');
+  }
+  if (status === 'rejected') await refund(db, row.user_id, id, row.coin_used, 'payout_reject');
+  // The player hears of it in the app and as a push.
+  await notify(db, row.user_id, {
+    type: status === 'completed' ? 'payout_completed' : 'payout_rejected',
+    params: { coins: row.coin_used },
+    link: '/profile/redeem',
+  });
+  return (await db.one<PaymentRequest>(sql`SELECT ${COLUMNS} FROM payment_requests WHERE id = ${id}`))!;
+}

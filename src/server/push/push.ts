@@ -1,0 +1,167 @@
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import { sql, type Db } from '../db/client';
+import { appLanguageJson } from '../domain/app-languages';
+
+/** How often each node looks for notifications to push. */
+const TICK_MS = 2000;
+const BATCH = 50;
+
+interface Pending {
+  id: number;
+  user_id: number | null;
+  type: string;
+  params: Record<string, string | number>;
+  title: string;
+  message: string;
+  link: string;
+}
+
+interface Subscription {
+  id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+}
+
+/** What a push shows: the notification in the player's interface language. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  link: string;
+  tag: string;
+}
+
+function lookup(cat: Record<string, unknown>, key: string): string | undefined {
+  let v: unknown = cat;
+  for (const k of key.split('.')) v = (v as Record<string, unknown> | undefined)?.[k];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function fill(s: string, params: Record<string, string | number>): string {
+  return s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
+}
+
+/** Words a notification as the app does (features/notifications), from the interface catalogue. */
+export async function wordNotice(n: Pending, lang: string): Promise<PushPayload> {
+  const cat = (await appLanguageJson(lang).catch(() => appLanguageJson('en'))).data;
+  const t = (key: string, params: Record<string, string | number> = {}) => fill(lookup(cat, key) ?? '', params);
+  let title = n.title || t('notifications.general');
+  let body = n.message;
+  if (n.type === 'badge') {
+    const name = lookup(cat, `badges.name.${n.params.badge}`) ?? String(n.params.badge);
+    title = t('notifications.badgeTitle');
+    body = t('notifications.badge', { name });
+  } else if (n.type === 'referral') {
+    title = t('notifications.referralTitle');
+    body = t('notifications.referral', { coins: n.params.coins ?? 0 });
+  } else if (n.type === 'payout_completed' || n.type === 'payout_rejected') {
+    title = t(`notifications.${n.type}Title`);
+    body = t(`notifications.${n.type}`, { coins: n.params.coins ?? 0 });
+  }
+  return { title, body, link: n.link, tag: `n${n.id}` };
+}
+
+/**
+ * Web Push (VAPID): the keys are made on first start and kept in the database (every node uses
+ * the same pair); a ticker on each node claims notifications not pushed yet (FOR UPDATE SKIP
+ * LOCKED: each once), marks them pushed, and after the commit sends them to every subscription
+ * of their player (everyone's for a broadcast). A subscription the push service says is gone
+ * (404/410) is deleted.
+ */
+export class PushService {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  /** The HTTPS agent for the push services (tests trust their local one through it). */
+  agent: Agent | undefined;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    readonly publicKey: string,
+    private readonly privateKey: string,
+    private readonly subject: string,
+  ) {}
+
+  static async open(db: Db, log: FastifyBaseLogger, subject: string): Promise<PushService> {
+    const fresh = webpush.generateVAPIDKeys();
+    await db.run(sql`INSERT INTO app_secrets (name, value)
+      VALUES ('vapid', ${`${fresh.publicKey}.${fresh.privateKey}`}) ON CONFLICT (name) DO NOTHING`);
+    const row = await db.one<{ value: string }>(sql`SELECT value FROM app_secrets WHERE name = 'vapid'`);
+    const [pub, priv] = row!.value.split('.') as [string, string];
+    return new PushService(db, log, pub, priv, subject);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Pushes what is waiting (one batch); answers how many notifications were claimed. */
+  async tick(): Promise<number> {
+    if (this.running) {
+      // Another tick is under way: wait for it (what it claimed is pushed when it ends).
+      await this.running;
+      return 0;
+    }
+    let claimed = 0;
+    this.running = (async () => {
+      try {
+        const work = await this.db.tx(async (tx) => {
+          const due = await tx.rows<Pending>(sql`SELECT id, user_id, type, params, title, message, link
+            FROM notifications WHERE pushed_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
+          if (due.length === 0) return [];
+          await tx.run(sql`UPDATE notifications SET pushed_at = now()
+            WHERE id = ANY(${`{${due.map((d) => d.id).join(',')}}`}::integer[])`);
+          return due;
+        });
+        claimed = work.length;
+        for (const n of work) await this.send(n);
+      } catch (err) {
+        this.log.error({ err }, 'push tick failed');
+      }
+    })().finally(() => {
+      this.running = null;
+    });
+    await this.running;
+    return claimed;
+  }
+
+  private async send(n: Pending) {
+    const subs = await this.db.rows<Subscription>(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth,
+        coalesce(nullif(u.web_language, ''), 'en') AS lang
+      FROM push_subscriptions s JOIN users u ON u.id = s.user_id
+      WHERE ${n.user_id === null ? sql`u.status = 1` : sql`s.user_id = ${n.user_id}`}`);
+    for (const s of subs) {
+      const payload = await wordNotice(n, s.lang);
+      try {
+        await webpush.sendNotification(
+          { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails: { subject: this.subject, publicKey: this.publicKey, privateKey: this.privateKey },
+            TTL: 24 * 3600,
+            timeout: 10_000,
+            ...(this.agent ? { agent: this.agent } : {}),
+          },
+        );
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) {
+          await this.db.run(sql`DELETE FROM push_subscriptions WHERE id = ${s.id}`);
+        } else {
+          this.log.warn({ err, endpoint: s.endpoint.slice(0, 60) }, 'push send failed');
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/contract';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { useTranslation } from '../../lib/use-translation';
+import { Avatar } from '../../ui/Avatar';
+import { Empty } from '../../ui/LoadState';
+import { PageTitle } from '../../ui/PageTitle';
+import { Segmented } from '../../ui/Segmented';
+import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import './leaderboard.css';
+
+const PAGE = 50;
+type Tab = 'daily' | 'monthly' | 'global';
+const ACTION = {
+  daily: 'get_daily_leaderboard',
+  monthly: 'get_monthly_leaderboard',
+  global: 'get_globle_leaderboard',
+} as const;
+
+function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className={mine ? 'lb-row lb-mine' : 'lb-row'} data-testid={testId}>
+      <span className="lb-rank" dir="ltr">
+        {e.score > 0 ? `#${e.rank}` : '–'}
+      </span>
+      <Avatar name={e.name} src={e.profile || undefined} size={36} />
+      <span className="lb-name" dir="auto">
+        {mine ? t('leaderboard.you', { name: e.name }) : e.name}
+      </span>
+      <strong className="lb-score">{e.score}</strong>
+    </li>
+  );
+}
+
+/**
+ * Leaderboards: today, this month and all time, best first, with the player's own rank and
+ * score pinned below the list whether or not they are on the page shown.
+ */
+export default function LeaderboardPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('daily');
+  const [board, setBoard] = useState<Board | null>(null);
+  const [rows, setRows] = useState<LeaderboardEntry[]>([]);
+  const [state, setState] = useState<ListState>('loading');
+
+  async function load(which: Tab, offset: number) {
+    setState('loading');
+    try {
+      const page = await api(ACTION[which], { offset, limit: PAGE });
+      setBoard(page);
+      // Merged by player: a score changed meanwhile may move a player across pages.
+      setRows((before) => mergePage(before, page.rows, (r) => r.user_id, offset === 0));
+      setState('ready');
+    } catch {
+      setState('error');
+    }
+  }
+
+  useEffect(() => {
+    setRows([]);
+    setBoard(null);
+    void load(tab, 0);
+  }, [tab]);
+
+  const me = board?.me;
+  const more = board !== null && rows.length < board.total;
+  return (
+    <>
+      <PageTitle title={t('leaderboard.title')} back={paths.home} backLabel={t('common.back')} />
+      <section className="card" aria-label={t('leaderboard.title')}>
+        <Segmented
+          label={t('leaderboard.title')}
+          value={tab}
+          onChange={setTab}
+          options={(['daily', 'monthly', 'global'] as const).map((k) => ({
+            value: k,
+            label: t(`leaderboard.${k}`),
+            testId: `leaderboard-${k}`,
+          }))}
+        />
+        {state === 'ready' && rows.length === 0 ? (
+          <Empty text={t('leaderboard.empty')} />
+        ) : (
+          <ol className="lb-list" data-testid="leaderboard-rows">
+            {rows.map((r) => (
+              <Row key={r.user_id} e={r} mine={r.user_id === me?.user_id} testId={`leaderboard-row-${r.user_id}`} />
+            ))}
+          </ol>
+        )}
+        <MoreFooter
+          state={state}
+          more={more}
+          onMore={() => void load(tab, rows.length)}
+          label={t('leaderboard.more')}
+          testId="leaderboard-more"
+        />
+      </section>
+      {me && (
+        <section className="card lb-me" aria-label={t('leaderboard.yourRank')}>
+          <span className="muted">{t('leaderboard.yourRank')}</span>
+          <ol className="lb-list">
+            <Row e={me} mine testId="leaderboard-me" />
+          </ol>
+          {me.score === 0 && <small className="muted">{t('leaderboard.noScore')}</small>}
+        </section>
+      )}
+    </>
+  );
+}

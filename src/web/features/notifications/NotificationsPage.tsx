@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { NotificationView } from '../../../core/contract';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import { enablePush, pushSupported } from '../../lib/push';
+import { useTranslation } from '../../lib/use-translation';
+import { Empty } from '../../ui/LoadState';
+import { PageTitle } from '../../ui/PageTitle';
+import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import './notifications.css';
+
+const PAGE = 20;
+
+/** A notification in words: the server's own by type and params, an operator's as written. */
+export function noticeText(n: NotificationView): { title: string; body: string } {
+  const t = i18n.t.bind(i18n);
+  if (n.type === 'badge') {
+    const key = `badges.name.${n.params.badge}`;
+    const name = i18n.exists(key) ? t(key as 'badges.title') : String(n.params.badge);
+    return { title: t('notifications.badgeTitle'), body: t('notifications.badge', { name }) };
+  }
+  if (n.type === 'referral')
+    return { title: t('notifications.referralTitle'), body: t('notifications.referral', { coins: n.params.coins }) };
+  if (n.type === 'payout_completed')
+    return {
+      title: t('notifications.payout_completedTitle'),
+      body: t('notifications.payout_completed', { coins: n.params.coins }),
+    };
+  if (n.type === 'payout_rejected')
+    return {
+      title: t('notifications.payout_rejectedTitle'),
+      body: t('notifications.payout_rejected', { coins: n.params.coins }),
+    };
+  return { title: n.title || t('notifications.general'), body: n.message };
+}
+
+/**
+ * Push on this device: offered here, where the player is looking at notifications (not on first
+ * visit); once allowed, the subscription is refreshed with the server on every visit.
+ */
+function PushCard() {
+  const { t } = useTranslation();
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(() =>
+    pushSupported() ? Notification.permission : 'unsupported',
+  );
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (permission === 'granted') void enablePush(false).catch(() => undefined);
+  }, [permission]);
+
+  if (permission === 'unsupported' || permission === 'granted') return null;
+  if (permission === 'denied')
+    return (
+      <p className="muted push-note" data-testid="push-blocked">
+        {t('notifications.pushBlocked')}
+      </p>
+    );
+  return (
+    <section className="card push-card" aria-labelledby="push-title">
+      <h2 id="push-title">{t('notifications.pushTitle')}</h2>
+      <p className="muted">{t('notifications.pushText')}</p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy}
+        data-testid="push-enable"
+        onClick={() => {
+          setBusy(true);
+          enablePush(true)
+            .then(setPermission, () => undefined)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t('notifications.pushEnable')}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Notifications, newest first: pages merged by id with the server's total kept (spec §3), unread
+ * ones marked; a tap reads it and opens its screen.
+ */
+export default function NotificationsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<NotificationView[]>([]);
+  const [total, setTotal] = useState(0);
+  const [state, setState] = useState<ListState>('loading');
+
+  async function load(offset: number) {
+    setState('loading');
+    try {
+      const page = await api('get_notifications', { offset, limit: PAGE }, { onTotal: setTotal });
+      setRows((before) => mergePage(before, page, (r) => r.id, offset === 0));
+      setState('ready');
+    } catch {
+      setState('error');
+    }
+  }
+
+  useEffect(() => {
+    void load(0);
+  }, []);
+
+  async function open(n: NotificationView) {
+    if (!n.read) {
+      setRows((rs) => rs.map((r) => (r.id === n.id ? { ...r, read: true } : r)));
+      void api('set_notifications_read', { ids: String(n.id) }).catch(() => undefined);
+    }
+    if (n.link.startsWith('/')) void navigate(n.link);
+  }
+
+  async function readAll() {
+    try {
+      await api('set_notifications_read', { all: 1 });
+      setRows((rs) => rs.map((r) => ({ ...r, read: true })));
+    } catch {
+      // Toasted by the api client.
+    }
+  }
+
+  const unread = rows.filter((r) => !r.read).length;
+  return (
+    <>
+      <PageTitle title={t('notifications.title')} back={paths.profile} backLabel={t('common.back')} />
+      <PushCard />
+      {unread > 0 && (
+        <div className="notices-bar">
+          <span className="muted" data-testid="notices-unread">
+            {t('notifications.unread', { count: unread })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="notices-read-all"
+            onClick={() => void readAll()}
+          >
+            {t('notifications.readAll')}
+          </button>
+        </div>
+      )}
+      {state === 'ready' && rows.length === 0 ? (
+        <Empty text={t('notifications.empty')} />
+      ) : (
+        <ul className="notices" data-testid="notices">
+          {rows.map((n) => {
+            const { title, body } = noticeText(n);
+            return (
+              <li key={n.id}>
+                <button
+                  type="button"
+                  className={n.read ? 'card notice' : 'card notice unread'}
+                  data-testid={`notice-${n.id}`}
+                  onClick={() => void open(n)}
+                >
+                  <span className="notice-title" dir="auto">
+                    {!n.read && <span className="notice-dot" aria-label={t('notifications.new')} />}
+                    {title}
+                  </span>
+                  {body && (
+                    <span className="notice-body" dir="auto">
+                      {body}
+                    </span>
+                  )}
+                  <small className="muted">
+                    {new Date(n.date).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </small>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <MoreFooter
+        state={state}
+        more={rows.length < total}
+        onMore={() => void load(rows.length)}
+        label={t('wallet.more')}
+        testId="notices-more"
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { useLoad } from '../../lib/use-api';
+import { useTranslation } from '../../lib/use-translation';
+import { LoadState } from '../../ui/LoadState';
+import { PageTitle } from '../../ui/PageTitle';
+import './referral.css';
+
+/** Refer and earn: the player's code, an invitation link to share, and what it has paid. */
+export default function ReferPage() {
+  const { t } = useTranslation();
+  const [state, retry] = useLoad(() => api('get_referral_summary'), []);
+  if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
+  const s = state.data;
+  const link = `${window.location.origin}${paths.signUp}?ref=${encodeURIComponent(s.refer_code)}`;
+  const text = t('refer.shareText', { code: s.refer_code, coins: s.new_user_bonus });
+
+  async function share() {
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: t('refer.title'), text, url: link });
+        return;
+      }
+      await navigator.clipboard.writeText(`${text} ${link}`);
+      toast.success(t('refer.copied'));
+    } catch {
+      // Share sheet dismissed, or no clipboard: the code and link are on screen.
+    }
+  }
+
+  return (
+    <>
+      <PageTitle title={t('refer.title')} back={paths.profile} backLabel={t('common.back')} />
+      <section className="card refer-card">
+        <p className="refer-offer">{t('refer.offer', { friend: s.new_user_bonus, you: s.referrer_bonus })}</p>
+        <p className="muted">{t('refer.yourCode')}</p>
+        <p className="refer-code" dir="ltr" data-testid="refer-code">
+          {s.refer_code}
+        </p>
+        <p className="refer-link muted" dir="ltr" data-testid="refer-link">
+          {link}
+        </p>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void share()}>
+          {t('refer.share')}
+        </button>
+      </section>
+      <section className="card">
+        <dl className="stats stats-grid" data-testid="refer-stats">
+          <div>
+            <dt>{t('refer.friends')}</dt>
+            <dd data-testid="refer-friends">{s.friends}</dd>
+          </div>
+          <div>
+            <dt>{t('refer.earned')}</dt>
+            <dd data-testid="refer-earned">{s.coins_earned}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}

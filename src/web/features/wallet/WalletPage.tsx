@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import type { LedgerEntry } from '../../../core/contract';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectUser } from '../../app/selectors';
+import { refreshUser } from '../../app/session';
+import { api } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import { useTranslation } from '../../lib/use-translation';
+import { CoinIcon } from '../../ui/icons';
+import { Empty } from '../../ui/LoadState';
+import { PageTitle } from '../../ui/PageTitle';
+import { Segmented } from '../../ui/Segmented';
+import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import { reasonLabel } from './reason';
+import './wallet.css';
+
+const PAGE = 20;
+type Kind = 'all' | 'credit' | 'debit';
+
+/**
+ * The wallet: the balance and every coin movement (get_tracker_data), newest first, with its
+ * reason, amount and the balance after it; credits or debits only; more pages on demand.
+ */
+export default function WalletPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const [kind, setKind] = useState<Kind>('all');
+  const [rows, setRows] = useState<LedgerEntry[]>([]);
+  const [state, setState] = useState<ListState>('loading');
+  const [more, setMore] = useState(false);
+
+  useEffect(() => {
+    void refreshUser(dispatch);
+  }, [dispatch]);
+
+  async function load(k: Kind, offset: number) {
+    setState('loading');
+    try {
+      const page = await api('get_tracker_data', { type: k, offset, limit: PAGE });
+      setRows((before) => mergePage(before, page, (r) => r.id, offset === 0));
+      setMore(page.length === PAGE);
+      setState('ready');
+    } catch {
+      setState('error');
+    }
+  }
+
+  useEffect(() => {
+    void load(kind, 0);
+  }, [kind]);
+
+  return (
+    <>
+      <PageTitle title={t('wallet.title')} back={paths.profile} backLabel={t('common.back')} />
+      <section className="card wallet-balance" aria-label={t('wallet.balance')}>
+        <span className="muted">{t('wallet.balance')}</span>
+        <strong data-testid="wallet-balance">
+          <CoinIcon size={28} /> {user?.coins ?? 0}
+        </strong>
+      </section>
+      <section className="card" aria-labelledby="wallet-history">
+        <h2 id="wallet-history" className="wallet-head">
+          {t('wallet.history')}
+        </h2>
+        <Segmented
+          label={t('wallet.history')}
+          value={kind}
+          onChange={setKind}
+          options={(['all', 'credit', 'debit'] as const).map((k) => ({
+            value: k,
+            label: t(`wallet.${k}`),
+            testId: `wallet-${k}`,
+          }))}
+        />
+        {state === 'ready' && rows.length === 0 ? (
+          <Empty text={t('wallet.empty')} />
+        ) : (
+          <ul className="ledger" data-testid="ledger">
+            {rows.map((r) => (
+              <li key={r.id} data-testid={`ledger-${r.id}`}>
+                <span className="ledger-what">
+                  <span dir="auto">{reasonLabel(r.reason)}</span>
+                  <small className="muted">
+                    {new Date(r.date).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </small>
+                </span>
+                <span className="ledger-amount">
+                  <strong className={r.points >= 0 ? 'credit' : 'debit'} dir="ltr">
+                    {r.points >= 0 ? `+${r.points}` : `−${Math.abs(r.points)}`}
+                  </strong>
+                  <small className="muted">{t('wallet.after', { coins: r.balance_after })}</small>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <MoreFooter
+          state={state}
+          more={more}
+          onMore={() => void load(kind, rows.length)}
+          label={t('wallet.more')}
+          testId="ledger-more"
+        />
+      </section>
+    </>
+  );
+}
