@@ -34,6 +34,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/)
     .default('mailto:admin@localhost'),
+  /**
+   * Web Push: the push services the server will send to, comma-separated hosts (a leading dot
+   * matches every subdomain). A subscription naming another host is refused: the server must
+   * not POST wherever a client points it (internal addresses included).
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com',
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** SMS: a webhook that receives { to, body } as JSON; unset keeps SMS in the dev outbox. */
   SMS_WEBHOOK_URL: z.string().url().optional(),
   /** Secret for signing short-lived identity proofs; generated and stored when unset. */

@@ -121,6 +121,9 @@ export const accountActions = {
           .string({ error: 'must be ids' })
           .max(2000)
           .regex(/^\d{1,10}(,\d{1,10}){0,199}$/, { error: 'must be comma-separated ids' })
+          .refine((v) => v.split(',').every((x) => Number(x) >= 1 && Number(x) <= 2_147_483_647), {
+            error: 'must be comma-separated ids',
+          })
           .optional(),
         all: z.preprocess((v) => (v === '1' || v === 1 || v === true ? true : v), z.literal(true).optional()),
       })

@@ -22,6 +22,8 @@ export interface SystemConfig extends RewardRules, PayoutRules {
   maintenance_mode: '0' | '1';
   default_language_id: number;
   app_name: string;
+  /** Where leaderboard days and months (and the Streak badge's days) begin: an IANA name or ±HH:MM. */
+  leaderboard_timezone: string;
 }
 
 /** `get_system_configurations`'s reply: the configuration and the live battles' rules in effect. */

@@ -6,7 +6,7 @@ import { listNotifications, markRead } from '../domain/notifications';
 import { referralSummary } from '../domain/referrals';
 import { createUser, userByFirebaseId, userRecord } from '../domain/users';
 import { me, paged, type ActionContext, type Handlers } from '../http/context';
-import { fail } from '../http/errors';
+import { AppError, fail } from '../http/errors';
 
 function ownIdentity(ctx: ActionContext, firebaseId: string) {
   const id = ctx.identity!;
@@ -82,9 +82,9 @@ export const accountHandlers: Handlers<
     return { ...user, api_token };
   },
 
-  async get_notifications({ offset, limit, order }, ctx) {
+  async get_notifications({ offset, limit, sort, order }, ctx) {
     const o = order.toLowerCase() === 'asc' ? 'asc' : 'desc';
-    const page = await listNotifications(ctx.db, me(ctx).id, { offset, limit, order: o });
+    const page = await listNotifications(ctx.db, me(ctx).id, { offset, limit, sort, order: o });
     return paged(page.rows, page.total);
   },
 
@@ -98,6 +98,8 @@ export const accountHandlers: Handlers<
   },
 
   async set_push_subscription({ endpoint, p256dh, auth }, ctx) {
+    if (!isPushService(endpoint, ctx.services.config.PUSH_ENDPOINT_HOSTS))
+      throw new AppError('invalid_input', { field: 'endpoint', message: 'endpoint: must be a push service’s URL' });
     await ctx.db.run(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
       VALUES (${me(ctx).id}, ${endpoint}, ${p256dh}, ${auth})
       ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
@@ -167,3 +169,14 @@ export const accountHandlers: Handlers<
     return { logged_out: true };
   },
 };
+
+/** Whether an endpoint's host is one of the configured push services (".host" matches subdomains). */
+function isPushService(endpoint: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((h) => (h.startsWith('.') ? host.endsWith(h) && host.length > h.length : host === h));
+}

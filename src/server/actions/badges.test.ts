@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BadgeView } from '../../core/contract';
 import { BADGES } from '../../core/rules/badges';
 import { sql } from '../db/client';
+import { moveCoins } from '../domain/ledger';
 import { call } from '../test-support/client';
 import { createPlayer, perfectLevel, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -78,6 +79,30 @@ describe('badges', () => {
     expect((await badges(p)).get('streak')).toMatchObject({ status: 'locked', progress: { value: 29, target: 30 } });
     await playOn(30);
     expect((await badges(p)).get('streak')!.status).toBe('unlocked');
+  });
+
+  it('counts coins earned, not coins given back: cancelled payouts and returned battle stakes do not make Elite', async () => {
+    const p = await createPlayer(t.app);
+    const earned = async () => (await badges(p)).get('elite')!.progress!.value;
+    const start = await earned();
+    const credit = (delta: number, reason: string, ref = '') =>
+      moveCoins(t.db, { userId: p.user.id, delta, reason, ref, opId: randomUUID() });
+    await credit(200, 'quiz_zone_level'); // earned
+    expect(await earned()).toBe(start + 200);
+    // 100 coins held for a payout and given back, fifty times over: nothing earned.
+    for (const reason of ['payout_cancel', 'payout_reject', 'battle_refund'])
+      for (let i = 0; i < 20; i++) {
+        await credit(-100, 'payout_hold');
+        await credit(100, reason);
+      }
+    expect(await earned()).toBe(start + 200);
+    // A battle won: the pot less the player's own fee; a draw (fee back as payout): nothing.
+    await credit(-10, 'battle_entry', 'room-won');
+    await credit(20, 'battle_payout', 'room-won');
+    await credit(-10, 'battle_entry', 'room-drawn');
+    await credit(10, 'battle_payout', 'room-drawn');
+    expect(await earned()).toBe(start + 210);
+    expect((await badges(p)).get('elite')!.status).toBe('locked');
   });
 
   it('refuses bad input and anonymous calls', async () => {

@@ -82,6 +82,14 @@ describe('notifications', () => {
     expect(asc.data.map((n) => n.id)).toEqual([...asc.data.map((n) => n.id)].sort((x, y) => x - y));
     expect(asc.data.some((n) => n.id === theirs!.id)).toBe(false);
 
+    // By date: one notification dated earlier than its id says comes first oldest-first, last newest-first.
+    const backdated = asc.data[asc.data.length - 1]!.id;
+    await t.db.run(sql`UPDATE notifications SET created_at = now() - interval '3 days' WHERE id = ${backdated}`);
+    expect((await list(a, { sort: 'date', order: 'asc', limit: 100 })).data[0]!.id).toBe(backdated);
+    const newest = (await list(a, { sort: 'date', order: 'desc', limit: 100 })).data;
+    expect(newest[newest.length - 1]!.id).toBe(backdated);
+    expect((await list(a, { sort: 'id', order: 'asc', limit: 100 })).data[0]!.id).not.toBe(backdated);
+
     const first = asc.data[0]!.id;
     const res = await read(a, { ids: `${first},${theirs!.id}` });
     expect(res.status).toBe(200);
@@ -101,6 +109,9 @@ describe('notifications', () => {
       { ids: '1,,2' },
       { ids: '1;DROP TABLE notifications' },
       { ids: '1'.repeat(3000) },
+      { ids: '9999999999' },
+      { ids: '0' },
+      { ids: '1,2147483648' },
       { all: 2 },
     ])
       expect((await read(p, fields)).status, JSON.stringify(fields).slice(0, 50)).toBe(400);

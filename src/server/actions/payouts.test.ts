@@ -221,4 +221,44 @@ describe('payout requests', () => {
     const p = await funded(100);
     expect((await request(p, { ...good, coin_used: 100 })).body.data.request.payment_amount).toBe(10);
   });
+
+  it('follows an operator’s other methods, rate, minimum and interval', async () => {
+    const before = await t.db.one<{ value: unknown }>(sql`SELECT value FROM settings WHERE key = 'system'`);
+    const rules = {
+      payout_methods: ['crypto'],
+      payout_coins_per_unit: 20,
+      payout_min_coins: 300,
+      payout_interval_hours: 1,
+    };
+    await t.db.run(sql`INSERT INTO settings (key, value) VALUES ('system', ${JSON.stringify(rules)}::jsonb)
+      ON CONFLICT (key) DO UPDATE SET value = settings.value || EXCLUDED.value`);
+    t.app.services.settings.invalidate();
+    try {
+      const cfg = await call<Record<string, unknown>>(t.app, 'get_system_configurations');
+      expect(cfg.body.data).toMatchObject(rules);
+      const p = await funded(1000);
+      const paypal = await request(p, { ...good, coin_used: 400 });
+      expect(paypal.status).toBe(400);
+      expect(paypal.body.code).toBe('payout_method_invalid');
+      const low = await request(p, { ...good, payment_type: 'crypto', coin_used: 299 });
+      expect(low.body.code).toBe('payout_below_minimum');
+      const ok = await request(p, { ...good, payment_type: 'crypto', coin_used: 400 });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.data.request.payment_amount).toBe(20);
+      // One request per configured interval (1 h here): the next one is refused, an hour on it is taken.
+      expect((await request(p, { ...good, payment_type: 'crypto', coin_used: 300 })).body.code).toBe(
+        'payment_request_wait',
+      );
+      await t.db.run(
+        sql`UPDATE payment_requests SET created_at = created_at - interval '61 minutes' WHERE user_id = ${p.user.id}`,
+      );
+      expect((await request(p, { ...good, payment_type: 'crypto', coin_used: 300 })).status).toBe(200);
+      expect(await ledger(p.user.id)).toEqual({ coins: 300, sum: 300 });
+    } finally {
+      if (before)
+        await t.db.run(sql`UPDATE settings SET value = ${JSON.stringify(before.value)}::jsonb WHERE key = 'system'`);
+      else await t.db.run(sql`DELETE FROM settings WHERE key = 'system'`);
+      t.app.services.settings.invalidate();
+    }
+  });
 });

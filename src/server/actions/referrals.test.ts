@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferralSummary, UserRecord } from '../../core/contract';
 import { sql } from '../db/client';
+import { moveCoins } from '../domain/ledger';
 import { call, randomIp } from '../test-support/client';
 import { emailIdentity, uniqueEmail } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -79,6 +80,28 @@ describe('refer and earn', () => {
       { status: 'paid', reason: '' },
       { status: 'refused', reason: 'device' },
     ]);
+  });
+
+  it('pays nothing to a sign-up that names no device (the once-a-device rule cannot hold)', async () => {
+    const referrer = await ok({ device: randomUUID() });
+    for (let i = 0; i < 3; i++) expect((await ok({ code: referrer.refer_code })).coins).toBe(10);
+    expect((await ok({ code: referrer.refer_code, device: '' })).coins).toBe(10);
+    expect(await coins(referrer.id)).toEqual({ coins: 10, sum: 10 });
+    const rows = await t.db.rows<{ reason: string }>(
+      sql`SELECT reason FROM referrals WHERE referrer_id = ${referrer.id}`,
+    );
+    expect(rows.map((r) => r.reason)).toEqual(['no_device', 'no_device', 'no_device', 'no_device']);
+  });
+
+  it("unlocks the referrer's badges as soon as a referral pays them", async () => {
+    const referrer = await ok({ device: randomUUID() });
+    // Just short of Elite (more than 5000 coins earned): the 100-coin referral reward crosses it.
+    await moveCoins(t.db, { userId: referrer.id, delta: 4900, reason: 'quiz_zone_level', opId: randomUUID() });
+    await ok({ code: referrer.refer_code, device: randomUUID() });
+    const elite = await t.db.one(
+      sql`SELECT 1 AS x FROM user_badges WHERE user_id = ${referrer.id} AND badge = 'elite'`,
+    );
+    expect(elite).toBeTruthy();
   });
 
   it('pays once when 50 accounts sign up at once with one code from one device', async () => {

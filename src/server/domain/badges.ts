@@ -2,6 +2,7 @@ import type { BadgeView } from '../../core/contract';
 import { BADGES, BADGE_REWARDS, BADGE_RULES, longestRun, powerElite, type BadgeType } from '../../core/rules/badges';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
+import { configuredTimezone, localDateSql } from './leaderboard';
 import { moveCoins } from './ledger';
 import { notify } from './notifications';
 
@@ -20,6 +21,12 @@ interface Facts {
   play_days: string[] | null;
 }
 
+/**
+ * Credits that give the player's own coins back rather than earn new ones: refunds, cancelled
+ * or rejected payouts, and battle payouts (counted apart, net of the player's own entry fee).
+ */
+const RETURNED_REASONS = ['battle_refund', 'battle_payout', 'payout_cancel', 'payout_reject'];
+
 /** A perfect quiz of enough questions (the spec's "at least 5 questions"). */
 const PERFECT = sql`s.user_id = u.id AND s.result IS NOT NULL
   AND (s.result ->> 'total')::int >= ${BADGE_RULES.perfect_quiz_min_questions}
@@ -31,8 +38,12 @@ const won = (kinds: string[]) => sql`EXISTS (SELECT 1 FROM room_players p JOIN r
     AND r.result @> jsonb_build_object('standings', jsonb_build_array(
       jsonb_build_object('user_id', u.id, 'result', 'win'))))`;
 
-/** What the server's records say of the player, for every badge, in one read. */
+/**
+ * What the server's records say of the player, for every badge, in one read. Days of play are
+ * local days in the leaderboard timezone of the system configuration.
+ */
 async function facts(db: Db, userId: number): Promise<Facts> {
+  const tz = await configuredTimezone(db);
   const row = await db.one<Facts>(sql`SELECT
       (EXISTS (SELECT 1 FROM play_sessions s WHERE s.user_id = u.id AND s.result IS NOT NULL)
         OR EXISTS (SELECT 1 FROM room_players p JOIN rooms r ON r.id = p.room_id
@@ -47,15 +58,21 @@ async function facts(db: Db, userId: number): Promise<Facts> {
         AND NOT EXISTS (SELECT 1 FROM play_lifelines l WHERE l.session_id = s.id)) AS brainiac,
       coalesce((SELECT best FROM random_battle_streaks WHERE user_id = u.id), 0)::int AS best_wins_in_row,
       coalesce((SELECT correct_answers FROM user_statistics WHERE user_id = u.id), 0)::int AS correct_answers,
-      (SELECT coalesce(sum(delta), 0) FROM coin_ledger WHERE user_id = u.id AND delta > 0
-        AND reason NOT LIKE '%refund%')::int AS coins_earned,
+      ((SELECT coalesce(sum(delta), 0) FROM coin_ledger WHERE user_id = u.id AND delta > 0
+          AND reason NOT LIKE '%refund%' AND reason NOT IN (${sql.join(
+            RETURNED_REASONS.map((r) => sql`${r}`),
+            sql`, `,
+          )}))
+        + (SELECT coalesce(sum(greatest(w.delta + coalesce(f.delta, 0), 0)), 0) FROM coin_ledger w
+          LEFT JOIN coin_ledger f ON f.user_id = w.user_id AND f.ref = w.ref AND f.reason = 'battle_entry'
+          WHERE w.user_id = u.id AND w.reason = 'battle_payout'))::int AS coins_earned,
       (SELECT count(*) FROM referrals WHERE referrer_id = u.id AND status = 'paid')::int AS referrals,
       (SELECT array_agg(DISTINCT d.quiz_date::text) FROM daily_quiz_plays d JOIN play_sessions s ON s.id = d.session_id
         WHERE d.user_id = u.id AND s.result IS NOT NULL) AS daily_days,
       (SELECT array_agg(DISTINCT x.day) FROM (
-        SELECT (s.finished_at AT TIME ZONE 'UTC')::date::text AS day FROM play_sessions s
+        SELECT ${localDateSql(sql`s.finished_at`, tz)}::text AS day FROM play_sessions s
           WHERE s.user_id = u.id AND s.result IS NOT NULL
-        UNION SELECT (r.finished_at AT TIME ZONE 'UTC')::date::text FROM room_players p JOIN rooms r ON r.id = p.room_id
+        UNION SELECT ${localDateSql(sql`r.finished_at`, tz)}::text FROM room_players p JOIN rooms r ON r.id = p.room_id
           WHERE p.user_id = u.id AND r.status = 'finished') x) AS play_days
     FROM users u WHERE u.id = ${userId}`);
   return row!;

@@ -1,5 +1,6 @@
 import { bucketEnd, leaderboardTimezone, periodKeys, scoreBucket } from '../../core/rules/leaderboard';
-import { sql, type Db } from '../db/client';
+import { parseGmtOffset } from '../../core/rules/solo-modes';
+import { sql, type Db, type SQL } from '../db/client';
 
 /** The battle bot's account: never on a leaderboard. */
 export const BOT_FIREBASE_ID = 'bot:1';
@@ -19,6 +20,18 @@ export async function configuredTimezone(db: Db): Promise<string> {
   const tz = leaderboardTimezone(row?.tz);
   cachedTimezone = { at: Date.now(), tz };
   return tz;
+}
+
+/**
+ * The local date of a timestamptz column in a configured timezone, in SQL: an IANA name through
+ * AT TIME ZONE, a fixed offset ("+05:30") added to UTC (PostgreSQL reads a bare offset given to
+ * AT TIME ZONE with the POSIX sign, the other way round).
+ */
+export function localDateSql(column: SQL, timezone: string): SQL {
+  const offset = parseGmtOffset(timezone);
+  return offset === null
+    ? sql`(${column} AT TIME ZONE ${timezone})::date`
+    : sql`((${column} AT TIME ZONE 'UTC') + make_interval(mins => ${offset}))::date`;
 }
 
 /** Forgets the cached timezone (after the configuration changed). */

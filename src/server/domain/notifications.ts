@@ -19,16 +19,18 @@ export async function notify(db: Db, userId: number, n: Notice): Promise<void> {
 export async function listNotifications(
   db: Db,
   userId: number,
-  o: { offset: number; limit: number; order: 'asc' | 'desc' },
+  o: { offset: number; limit: number; sort: 'id' | 'date'; order: 'asc' | 'desc' },
 ): Promise<{ rows: NotificationView[]; total: number }> {
   const mine = sql`(n.user_id = ${userId} OR n.user_id IS NULL)`;
   const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
+  // By date, then id: rows of one instant keep one order, so pages neither skip nor repeat.
+  const by = o.sort === 'date' ? sql`n.created_at ${dir}, n.id ${dir}` : sql`n.id ${dir}`;
   const rows = await db.rows<NotificationView>(sql`SELECT n.id, n.type, n.params, n.title, n.message, n.link,
       to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
       (r.notification_id IS NOT NULL) AS read
     FROM notifications n
     LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ${userId}
-    WHERE ${mine} ORDER BY n.id ${dir} LIMIT ${o.limit} OFFSET ${o.offset}`);
+    WHERE ${mine} ORDER BY ${by} LIMIT ${o.limit} OFFSET ${o.offset}`);
   const counts = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM notifications n WHERE ${mine}`);
   return { rows, total: counts!.total };
 }

@@ -1,16 +1,18 @@
 import type { RewardRules } from '../../core/rules/reward-rules';
 import { sql, type Db } from '../db/client';
+import { checkBadges } from './badges';
 import { moveCoins } from './ledger';
 import { notify } from './notifications';
 
 /** What became of a referral code given at sign-up. */
-export type ReferralOutcome = 'paid' | 'self' | 'device' | 'unknown_code' | 'none';
+export type ReferralOutcome = 'paid' | 'self' | 'device' | 'no_device' | 'unknown_code' | 'none';
 
 /**
  * Applies the referral code a new account signed up with, in its sign-up transaction: the new
  * player and the referrer are paid once each (ledger op ids), unless the code is unknown (or the
  * bot's), the referrer signed up on this very device (self-referral), or this code has already
- * paid on this device. The referral is recorded either way.
+ * paid on this device, or the sign-up names no device (the once-a-device rule could not hold).
+ * The referral is recorded either way.
  */
 export async function applyReferral(
   db: Db,
@@ -23,7 +25,11 @@ export async function applyReferral(
   const referrer = await db.one<{ id: number; signup_device: string }>(sql`SELECT id, signup_device FROM users
     WHERE refer_code = ${code} AND id <> ${refereeId} AND status = 1 AND firebase_id NOT LIKE 'bot:%'`);
   if (!referrer) return 'unknown_code';
-  if (deviceId && referrer.signup_device === deviceId) {
+  if (!deviceId) {
+    await record(db, refereeId, referrer.id, code, deviceId, 'refused', 'no_device');
+    return 'no_device';
+  }
+  if (referrer.signup_device === deviceId) {
     await record(db, refereeId, referrer.id, code, deviceId, 'refused', 'self');
     return 'self';
   }
@@ -56,6 +62,8 @@ export async function applyReferral(
     params: { coins: rules.referral_referrer },
     link: '/profile/refer',
   });
+  // The referrer's count (Sharing Caring) and coins earned (Elite) moved: their badges now.
+  await checkBadges(db, referrer.id);
   return 'paid';
 }
 
@@ -66,7 +74,7 @@ async function record(
   code: string,
   deviceId: string,
   status: 'refused',
-  reason: 'self' | 'device',
+  reason: 'self' | 'device' | 'no_device',
 ) {
   await db.run(sql`INSERT INTO referrals (referee_id, referrer_id, code, device_id, status, reason)
     VALUES (${refereeId}, ${referrerId}, ${code}, ${deviceId}, ${status}, ${reason})

@@ -1,4 +1,5 @@
 import type { SettingPage, SystemConfig } from '../../core/contract';
+import { DEFAULT_LEADERBOARD_TIMEZONE } from '../../core/rules/leaderboard';
 import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
 import { DEFAULT_REWARD_RULES, type RewardRules } from '../../core/rules/reward-rules';
 import { sql, type Db } from '../db/client';
@@ -10,6 +11,7 @@ export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   maintenance_mode: '0',
   default_language_id: 1,
   app_name: 'QuizHub',
+  leaderboard_timezone: DEFAULT_LEADERBOARD_TIMEZONE,
 };
 
 export interface StoredSettings {

@@ -17,7 +17,8 @@ let base: string;
 const received: { path: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The push service of these tests is on this machine: allowed by name.
+  t = await buildTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1,.push.example' });
   // A push service on this machine: records what it is sent; /gone/... answers 410.
   const tls = (f: string) => readFileSync(new URL(`../test-support/tls/${f}`, import.meta.url));
   t.app.services.push.agent = new Agent({ ca: tls('cert.pem') });
@@ -118,6 +119,11 @@ describe('web push', () => {
       { ...good, endpoint: 'http://example.com/push' },
       { ...good, endpoint: base.replace('https:', 'http:') + '/push/c' },
       { ...good, endpoint: 'javascript:alert(1)' },
+      // Not a configured push service: the server never POSTs to an address a client names.
+      { ...good, endpoint: 'https://169.254.169.254/latest/meta-data' },
+      { ...good, endpoint: 'https://localhost:5432/push' },
+      { ...good, endpoint: 'https://internal.example/push' },
+      { ...good, endpoint: 'https://push.example.evil.test/push' },
       { ...good, endpoint: `https://push.example/${'x'.repeat(3000)}` },
       { ...good, p256dh: 'short' },
       { ...good, auth: '<script>' },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { IdentityProof, PlaySession, QuizResult, UserRecord } from '../../core/contract';
 import type { App } from '../app';
@@ -31,7 +31,7 @@ export async function emailIdentity(app: App, email: string, password: string, n
 /** A signed-up, verified player with an api_token. */
 export async function createPlayer(
   app: App,
-  o: { email?: string; name?: string; password?: string; friends_code?: string } = {},
+  o: { email?: string; name?: string; password?: string; friends_code?: string; device_id?: string } = {},
 ): Promise<Player> {
   const email = o.email ?? uniqueEmail();
   const password = o.password ?? `pw-${randomBytes(6).toString('hex')}`;
@@ -46,6 +46,8 @@ export async function createPlayer(
       name: o.name ?? 'Test Player',
       email,
       friends_code: o.friends_code,
+      // Each new player on a device of their own, as a browser's install id (sent always).
+      device_id: o.device_id ?? randomUUID(),
     },
     { token: proof.id_token, ip },
   );

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import en from '../../../locales/en/translation.json';
+import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -39,10 +40,13 @@ export async function applyAppLanguage(code: string, rtl: boolean): Promise<void
   document.documentElement.dir = rtl ? 'rtl' : 'ltr';
 }
 
+/** Values some error messages name, as the defaults say (a screen that knows better passes its own). */
+const ERROR_DEFAULTS = { hours: DEFAULT_PAYOUT_RULES.payout_interval_hours };
+
 /** The translated message for an API error code (falls back to the generic one). */
 export function errorMessage(code: string): string {
   const key = `errors.${code}`;
-  return i18n.exists(key) ? i18n.t(key as 'errors.unknown') : i18n.t('errors.unknown');
+  return i18n.exists(key) ? i18n.t(key as 'errors.unknown', ERROR_DEFAULTS) : i18n.t('errors.unknown');
 }
 
 export { i18n };

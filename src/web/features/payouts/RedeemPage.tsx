@@ -94,7 +94,8 @@ export default function RedeemPage() {
       reload();
       void refreshUser(dispatch);
     } catch (err) {
-      if (isApiError(err, 'payment_request_wait')) setErrors({ form: t('errors.payment_request_wait') });
+      if (isApiError(err, 'payment_request_wait'))
+        setErrors({ form: t('errors.payment_request_wait', { hours: rules.payout_interval_hours }) });
       else if (isApiError(err, 'payout_method_invalid')) setErrors({ payment_type: t('payouts.chooseMethod') });
       else if (isApiError(err, 'payout_below_minimum'))
         setErrors({ coin_used: t('payouts.belowMinimum', { min: rules.payout_min_coins }) });
