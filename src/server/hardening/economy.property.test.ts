@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaySession } from '../../core/contract';
 import { BADGES } from '../../core/rules/badges';
 import { sql } from '../db/client';
+import { moveCoins } from '../domain/ledger';
 import { settlePaymentRequest } from '../domain/payouts';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 // The economy as a whole, through the real API on the real database: random sequences of plays,
-// lifelines, payout requests, cancellations, operator decisions, referrals and badge claims.
+// lifelines, payout requests (also two at once), cancellations, operator decisions, referrals,
+// badge claims (also two at once), premium unlocks and battle-room fees with joins and deletes.
 // After every step, for every player: balance = sum of their ledger rows ≥ 0, every one-time
 // reward paid at most once, every payout refunded at most once, and no reply is a 5xx.
 
@@ -41,6 +44,17 @@ const op = fc.oneof(
   }),
   fc.record({ kind: fc.constant('refer' as const), who }),
   fc.record({ kind: fc.constant('claim' as const), who, badge: fc.constantFrom(...BADGES) }),
+  fc.record({ kind: fc.constant('premium' as const), who }),
+  // A friend room with an entry fee: another player may join; then the owner deletes it or not.
+  fc.record({
+    kind: fc.constant('room' as const),
+    who,
+    fee: fc.integer({ min: 0, max: 60 }),
+    join: fc.boolean(),
+    remove: fc.boolean(),
+  }),
+  // The same money operation sent twice at once (a double tap, a retried request).
+  fc.record({ kind: fc.constant('twice' as const), who, coins: fc.integer({ min: 100, max: 200 }) }),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -109,6 +123,33 @@ async function step(players: Player[], o: Op): Promise<number[]> {
     case 'claim':
       await api('set_badges', { type: o.badge, status: 2 });
       break;
+    case 'premium':
+      await api('unlock_premium_category', { category: 'world-cuisine' });
+      break;
+    case 'room': {
+      const r = await api('create_room', { room_type: 'friend', category: 'science', no_of_que: 3, entry_fee: o.fee });
+      if (r.status !== 200) break;
+      const room = r.body as unknown as { data: { room_id: string; room_code: string } };
+      if (o.join) {
+        const other = players[(o.who + 1) % players.length]!;
+        const j = await call(t.app, 'join_room', { room_code: room.data.room_code }, { token: other.token });
+        statuses.push(j.status);
+      }
+      if (o.remove) await api('delete_room', { room_id: room.data.room_id });
+      break;
+    }
+    case 'twice': {
+      const fields = { payment_type: 'paypal', payment_address: 'p@example.test', coin_used: o.coins };
+      const both = await Promise.all([
+        call(t.app, 'set_payment_request', fields, { token: p.token }),
+        call(t.app, 'set_payment_request', fields, { token: p.token }),
+        call(t.app, 'set_badges', { type: 'dashing_debut', status: 2 }, { token: p.token }),
+        call(t.app, 'set_badges', { type: 'dashing_debut', status: 2 }, { token: p.token }),
+      ]);
+      statuses.push(...both.map((x) => x.status));
+      expect(both.slice(0, 2).filter((x) => x.status === 200).length).toBeLessThanOrEqual(1);
+      break;
+    }
   }
   return statuses;
 }
@@ -124,7 +165,8 @@ async function invariants(players: Player[]) {
   }
   const twice = await t.db.rows(sql`SELECT user_id, reason, ref, count(*) FROM coin_ledger
     WHERE user_id = ANY(${ids}::integer[])
-      AND reason IN ('welcome_bonus', 'referral_bonus', 'referral_reward', 'badge_reward', 'payout_cancel', 'payout_reject')
+      AND reason IN ('welcome_bonus', 'referral_bonus', 'referral_reward', 'badge_reward', 'payout_cancel', 'payout_reject',
+        'premium_category', 'battle_entry', 'battle_refund')
     GROUP BY user_id, reason, ref HAVING count(*) > 1`);
   expect(twice).toEqual([]);
   const refunds = await t.db.rows(sql`SELECT r.id FROM payment_requests r WHERE r.user_id = ANY(${ids}::integer[])
@@ -136,15 +178,18 @@ async function invariants(players: Player[]) {
 describe('economy property', () => {
   it('keeps every balance equal to its ledger and every reward paid once, whatever the sequence', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
         const players = [await createPlayer(t.app), await createPlayer(t.app), await createPlayer(t.app)];
+        // Enough coins that payouts, fees and unlocks happen, not only their refusals.
+        for (const [i, p] of players.entries())
+          await moveCoins(t.db, { userId: p.user.id, delta: 100 + 150 * i, reason: 'test', opId: randomUUID() });
         for (const o of ops) {
           const statuses = await step(players, o);
           for (const s of statuses) expect(s, JSON.stringify(o)).toBeLessThan(500);
           await invariants(players);
         }
       }),
-      { numRuns: 12 },
+      { numRuns: 25 },
     );
   }, 180_000);
 });
