@@ -1,6 +1,7 @@
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { addScore as addLeaderboardScore } from './leaderboard';
+import { periodKeys } from '../../core/rules/leaderboard';
+import { BOT_FIREBASE_ID, configuredTimezone } from './leaderboard';
 
 export interface CoinMove {
   userId: number;
@@ -40,12 +41,23 @@ export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean
   });
 }
 
-/** Adds points to a player's score once per (mode, ref), with the event and the leaderboard periods. */
+/**
+ * Adds points to a player's score once per (mode, ref): the event, the all-time score and the
+ * daily, monthly and all-time leaderboard rows (not the bot's), in one statement — one round trip
+ * inside the grading transaction, which every finished quiz pays.
+ */
 export async function addScore(db: Db, userId: number, points: number, mode: string, ref: string): Promise<void> {
-  if (points <= 0) return;
-  const ins = await db.run(sql`INSERT INTO score_events (user_id, points, mode, ref)
-    VALUES (${userId}, ${points}, ${mode}, ${ref}) ON CONFLICT DO NOTHING`);
-  if (ins === 0) return;
-  await db.run(sql`UPDATE users SET score = score + ${points} WHERE id = ${userId}`);
-  await addLeaderboardScore(db, userId, points);
+  if (!Number.isSafeInteger(points) || points <= 0) return;
+  const p = periodKeys(new Date(), await configuredTimezone(db));
+  // Leaderboard rows in one fixed order (by period), so that concurrent writers lock buckets in one order.
+  await db.run(sql`WITH ev AS (
+      INSERT INTO score_events (user_id, points, mode, ref) VALUES (${userId}, ${points}, ${mode}, ${ref})
+      ON CONFLICT DO NOTHING RETURNING user_id),
+    u AS (UPDATE users SET score = score + ${points} WHERE id = (SELECT user_id FROM ev) RETURNING id, firebase_id)
+    INSERT INTO lb_scores (period, user_id, score)
+    SELECT t.period, u.id, ${points}::bigint
+    FROM (VALUES (${p.daily}::text), (${p.monthly}::text), (${p.global}::text)) AS t (period)
+    JOIN u ON u.firebase_id <> ${BOT_FIREBASE_ID}
+    ORDER BY t.period
+    ON CONFLICT (period, user_id) DO UPDATE SET score = lb_scores.score + EXCLUDED.score`);
 }
