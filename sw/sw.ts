@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { openLink, sameOriginLink } from './open-link';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -43,25 +44,14 @@ self.addEventListener('push', (event: PushEvent) => {
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       tag: p.tag,
-      data: { link: typeof p.link === 'string' && p.link.startsWith('/') ? p.link : '/' },
+      data: { link: sameOriginLink(p.link, self.location.origin) },
     }),
   );
 });
 
-// A click opens the notification's screen: in an open window of the app if there is one.
+// A click opens the notification's screen (sw/open-link.ts).
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close();
-  const link = (event.notification.data as { link?: string } | null)?.link ?? '/';
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows[0];
-      if (open) {
-        await open.focus();
-        await open.navigate(link).catch(() => undefined);
-        return;
-      }
-      await self.clients.openWindow(link);
-    })(),
-  );
+  const link = sameOriginLink((event.notification.data as { link?: unknown } | null)?.link, self.location.origin);
+  event.waitUntil(openLink(self.clients, link));
 });

@@ -117,6 +117,15 @@ test('two players meet in a random battle, play every round and are settled once
   await a.page.goto('/profile/statistics');
   await expect(a.page.getByTestId('battle-history').locator('li')).toHaveCount(1);
   await expect(a.page.getByTestId('battle-history')).toContainText('Ben Random');
+  // Totals over every battle (one so far): played, and the one result it had.
+  await englishText(a.page.getByText('All your battles'));
+  await expect(a.page.getByTestId('battle-played')).toHaveText('1');
+  for (const [result, testId] of [
+    ['win', 'battle-won'],
+    ['lose', 'battle-lost'],
+    ['draw', 'battle-drawn'],
+  ] as const)
+    await expect(a.page.getByTestId(testId)).toHaveText(ra === result ? '1' : '0');
   await shot(a.page, 'statistics');
   await Promise.all([a.close(), b.close()]);
 });

@@ -1,27 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { outboxCode, uniqueEmail } from './support';
-
-interface Session {
-  questions: { id: number; answer: string; options: { id: string }[] }[];
-}
-
-/** Plays the open level, answering the first `right` questions correctly. */
-async function playLevel(page: Page, sessionPromise: Promise<Session>, right: number) {
-  const session = await sessionPromise;
-  for (let i = 0; i < session.questions.length; i++) {
-    await expect(page.getByTestId('question-counter')).toContainText(`${i + 1}`);
-    const q = session.questions[i]!;
-    const pick = i < right ? q.answer : q.options.find((o) => o.id !== q.answer)!.id;
-    await page.getByTestId(`option-${pick}`).click();
-    await page.getByTestId('next-question').click();
-  }
-}
-
-function nextSession(page: Page): Promise<Session> {
-  return page
-    .waitForResponse((r) => r.url().endsWith('/api/get_questions_by_level') && r.status() === 200)
-    .then(async (r) => (await r.json()).data as Session);
-}
+import { expect, test } from '@playwright/test';
+import { nextSession, outboxCode, playLevel, uniqueEmail } from './support';
 
 test('a new player signs up by e-mail, plays a level, earns what the rules say and keeps it after a reload', async ({
   page,

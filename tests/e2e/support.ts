@@ -17,7 +17,8 @@ export async function outboxCode(request: APIRequestContext, to: string): Promis
   return (await res.json()).data[0].code as string;
 }
 
-async function api(request: APIRequestContext, action: string, data: Record<string, string>, token?: string) {
+/** Calls an action as multipart (as the app does), `token` its bearer; fails the test on an error reply. */
+export async function api(request: APIRequestContext, action: string, data: Record<string, string>, token?: string) {
   const res = await request.post(`/api/${action}`, {
     multipart: data,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -55,6 +56,39 @@ export async function loginByEmail(page: Page, email: string, password: string) 
   await page.getByTestId('password').fill(password);
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
+  await sessionSaved(page);
+}
+
+/**
+ * Waits until the signed-in session is written to IndexedDB (redux-persist saves a moment after
+ * the login): a `page.goto` before then reloads into a signed-out app and lands on the login.
+ */
+export async function sessionSaved(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('quizhub');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('state')) {
+            db.close();
+            return resolve(false);
+          }
+          const get = db.transaction('state').objectStore('state').get('persist:root');
+          get.onerror = () => resolve(false);
+          get.onsuccess = () => {
+            db.close();
+            try {
+              const root = JSON.parse(get.result as string) as { auth?: string };
+              resolve((JSON.parse(root.auth ?? '{}') as { isLogin?: boolean }).isLogin === true);
+            } catch {
+              resolve(false);
+            }
+          };
+        };
+      }),
+  );
 }
 
 /** Plays level 1 of a quiz-zone topic through the API, every answer right (the server grades it). */
@@ -77,4 +111,28 @@ export async function perfectLevel(request: APIRequestContext, token: string, ca
   });
   expect(r.status()).toBe(200);
   return (await r.json()).data as { coins: number };
+}
+
+/** A quiz session as the server opens it, with the answers the e2e tests play by. */
+export interface Session {
+  questions: { id: number; answer: string; options: { id: string }[] }[];
+}
+
+/** The next quiz session the page opens (get_questions_by_level), answers included. */
+export function nextSession(page: Page): Promise<Session> {
+  return page
+    .waitForResponse((r) => r.url().endsWith('/api/get_questions_by_level') && r.status() === 200)
+    .then(async (r) => (await r.json()).data as Session);
+}
+
+/** Plays the open level through the screen, answering the first `right` questions correctly. */
+export async function playLevel(page: Page, sessionPromise: Promise<Session>, right: number) {
+  const session = await sessionPromise;
+  for (let i = 0; i < session.questions.length; i++) {
+    await expect(page.getByTestId('question-counter')).toContainText(`${i + 1}`);
+    const q = session.questions[i]!;
+    const pick = i < right ? q.answer : q.options.find((o) => o.id !== q.answer)!.id;
+    await page.getByTestId(`option-${pick}`).click();
+    await page.getByTestId('next-question').click();
+  }
 }

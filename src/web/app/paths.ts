@@ -34,6 +34,7 @@ export const paths = {
   profileRefer: '/profile/refer',
   profileBadges: '/profile/badges',
   profileNotifications: '/profile/notifications',
+  profileSettings: '/profile/settings',
   leaderboard: '/leaderboard',
   playBookmarks: '/play-bookmark-questions',
   /** Plays the bookmarked questions, all of them or those of one category type. */

@@ -28,6 +28,7 @@ const BookmarksPage = lazy(() => import('../features/bookmarks/BookmarksPage'));
 const PlayBookmarksPage = lazy(() => import('../features/bookmarks/PlayBookmarksPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const StatisticsPage = lazy(() => import('../features/profile/StatisticsPage'));
+const SettingsPage = lazy(() => import('../features/profile/SettingsPage'));
 const SettingPage = lazy(() => import('../features/pages/SettingPage'));
 const RandomBattlePage = lazy(() => import('../features/battle/RandomBattlePage'));
 const GroupBattlePage = lazy(() => import('../features/battle/GroupBattlePage'));
@@ -103,6 +104,7 @@ export function AppRoutes() {
           <Route path={paths.profileBookmarks} element={<BookmarksPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.profileStatistics} element={<StatisticsPage />} />
+          <Route path={paths.profileSettings} element={<SettingsPage />} />
           <Route path={paths.profileWallet} element={<WalletPage />} />
           <Route path={paths.leaderboard} element={<LeaderboardPage />} />
           <Route path={paths.profileRedeem} element={<RedeemPage />} />

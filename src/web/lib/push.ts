@@ -24,15 +24,39 @@ const b64url = (buf: ArrayBuffer | null) =>
         .replace(/=+$/, '')
     : '';
 
+// Set when the player turns push off on this device, so that a visit does not turn it back on.
+const OFF_KEY = 'quizhub.pushOff';
+
+function turnedOff(): boolean {
+  try {
+    return localStorage.getItem(OFF_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberOff(off: boolean): void {
+  try {
+    if (off) localStorage.setItem(OFF_KEY, '1');
+    else localStorage.removeItem(OFF_KEY);
+  } catch {
+    // Without storage the choice lasts as long as the subscription is gone.
+  }
+}
+
 /**
- * Subscribes this browser to the server's pushes (asking permission first when `ask`), and
- * tells the server. Answers the permission as it stands.
+ * Subscribes this browser to the server's pushes and tells the server. `ask` is the player's
+ * own request: it asks permission first if needed and undoes an earlier "off"; without it
+ * (a visit refreshing the subscription) a player who turned push off stays off. Answers the
+ * permission as it stands.
  */
 export async function enablePush(ask: boolean): Promise<NotificationPermission> {
   if (!pushSupported()) return 'denied';
   let permission = Notification.permission;
+  if (!ask && turnedOff()) return permission;
   if (permission === 'default' && ask) permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission;
+  if (ask) rememberOff(false);
   const reg = await navigator.serviceWorker.ready;
   let sub = await reg.pushManager.getSubscription();
   if (!sub) {
@@ -57,4 +81,22 @@ export async function disablePush(): Promise<void> {
     () => undefined,
   );
   await sub.unsubscribe();
+}
+
+/** Turns push off on this device at the player's request; later visits leave it off. */
+export async function turnOffPush(): Promise<void> {
+  rememberOff(true);
+  await disablePush();
+}
+
+/** Push on this device as the settings screen shows it. */
+export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
+
+/** Where push stands here: subscribed, not, refused in the browser's settings, or impossible. */
+export async function pushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  if (Notification.permission !== 'granted') return 'off';
+  const reg = await navigator.serviceWorker.getRegistration();
+  return (await reg?.pushManager.getSubscription()) ? 'on' : 'off';
 }

@@ -1,14 +1,49 @@
+import type { BattleStatistic } from '../../../core/contract';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { Empty, LoadState } from '../../ui/LoadState';
+import { battleTotals } from './battle-totals';
 import './battle.css';
 
-/** Battle statistics: the player's last 1v1 battles (get_battle_statistics), newest first. */
+const LIMIT = 20;
+
+/** The last battles and the server's count of all of them (the reply's total). */
+async function loadBattles() {
+  let total = 0;
+  const battles = await api('get_battle_statistics', { limit: LIMIT }, { onTotal: (n) => (total = n) });
+  return { battles, total };
+}
+
+/** Totals over the battles listed, saying whether they are all of them or the last ones only. */
+function Totals({ battles, total }: { battles: BattleStatistic[]; total: number }) {
+  const { t } = useTranslation();
+  const totals = battleTotals(battles);
+  return (
+    <>
+      <p className="muted battle-totals-label" data-testid="battle-totals-label">
+        {total > battles.length ? t('battle.totalsLast', { count: battles.length }) : t('battle.totalsAll')}
+      </p>
+      <dl className="stats four" data-testid="battle-totals">
+        {(['played', 'won', 'lost', 'drawn'] as const).map((k) => (
+          <div key={k}>
+            <dt>{t(`battle.${k}`)}</dt>
+            <dd data-testid={`battle-${k}`}>{totals[k]}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * Battle statistics: totals and the player's last 1v1 battles (get_battle_statistics), newest
+ * first. The server sends one page, so beyond it the totals cover the last battles only.
+ */
 export function BattleHistory() {
   const { t, i18n } = useTranslation();
-  const [state, retry] = useLoad(() => api('get_battle_statistics', { limit: 20 }), []);
+  const [state, retry] = useLoad(loadBattles, []);
   return (
     <section className="card" aria-labelledby="battle-history">
       <h2 id="battle-history" className="battle-subhead">
@@ -16,24 +51,27 @@ export function BattleHistory() {
       </h2>
       {state.status !== 'ready' ? (
         <LoadState state={state} retry={retry} />
-      ) : state.data.length === 0 ? (
+      ) : state.data.battles.length === 0 ? (
         <Empty text={t('battle.historyEmpty')} />
       ) : (
-        <ul className="battle-history" data-testid="battle-history">
-          {state.data.map((b) => (
-            <li key={b.room_id}>
-              <Avatar name={b.opponent_name || '?'} src={b.opponent_image || undefined} size={36} />
-              <span className="history-who">
-                <span dir="auto">{t('battle.vs', { name: b.opponent_name || t('battle.bot') })}</span>
-                <small className="muted">{new Date(b.date).toLocaleDateString(i18n.language)}</small>
-              </span>
-              <span className={`tag history-${b.result}`}>{t(`battle.${b.result}`)}</span>
-              <span className="history-score" dir="ltr">
-                {b.points} – {b.opponent_points}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <Totals {...state.data} />
+          <ul className="battle-history" data-testid="battle-history">
+            {state.data.battles.map((b) => (
+              <li key={b.room_id}>
+                <Avatar name={b.opponent_name || '?'} src={b.opponent_image || undefined} size={36} />
+                <span className="history-who">
+                  <span dir="auto">{t('battle.vs', { name: b.opponent_name || t('battle.bot') })}</span>
+                  <small className="muted">{new Date(b.date).toLocaleDateString(i18n.language)}</small>
+                </span>
+                <span className={`tag history-${b.result}`}>{t(`battle.${b.result}`)}</span>
+                <span className="history-score" dir="ltr">
+                  {b.points} – {b.opponent_points}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

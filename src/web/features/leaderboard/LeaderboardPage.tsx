@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/contract';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
@@ -45,20 +45,26 @@ export default function LeaderboardPage() {
   const [rows, setRows] = useState<LeaderboardEntry[]>([]);
   const [state, setState] = useState<ListState>('loading');
 
+  // Bumped at each change of tab: a reply to an earlier tab's request arrives too late to show.
+  const shown = useRef(0);
+
   async function load(which: Tab, offset: number) {
+    const request = shown.current;
     setState('loading');
     try {
       const page = await api(ACTION[which], { offset, limit: PAGE });
+      if (request !== shown.current) return;
       setBoard(page);
       // Merged by player: a score changed meanwhile may move a player across pages.
       setRows((before) => mergePage(before, page.rows, (r) => r.user_id, offset === 0));
       setState('ready');
     } catch {
-      setState('error');
+      if (request === shown.current) setState('error');
     }
   }
 
   useEffect(() => {
+    shown.current++;
     setRows([]);
     setBoard(null);
     void load(tab, 0);

@@ -9,8 +9,6 @@ import { CoinIcon, StarIcon } from '../../ui/icons';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
 import { EditProfileForm } from './EditProfileForm';
-import { InterfaceLanguage } from '../../app/InterfaceLanguage';
-import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 
 /** The profile's links: where, what it says, its test id. */
 const PROFILE_LINKS = [
@@ -22,9 +20,10 @@ const PROFILE_LINKS = [
   [paths.profileRefer, 'profile.refer', 'profile-refer'],
   [paths.profileStatistics, 'profile.statistics', 'profile-statistics'],
   [paths.profileBookmarks, 'profile.bookmarks', 'profile-bookmarks'],
+  [paths.profileSettings, 'profile.settings', 'profile-settings'],
 ] as const;
 
-/** The player's profile: picture, balance, details, language, statistics and account actions. */
+/** The player's profile: picture, balance, links to its screens, details and account actions. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -72,8 +71,6 @@ export default function ProfilePage() {
       </nav>
       {/* Keyed by the record: the form takes up a record refreshed from the server. */}
       <EditProfileForm key={`${user.name}|${user.mobile}|${user.email}`} user={user} />
-      <InterfaceLanguage />
-      <ContentLanguagePicker card />
       <section className="card danger-zone">
         <button type="button" className="btn btn-outline btn-block" onClick={() => void signOut()} data-testid="logout">
           {t('profile.logout')}

@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/contract';
+import '../../lib/i18n';
+import LeaderboardPage from './LeaderboardPage';
+
+const entry = (user_id: number, name: string): LeaderboardEntry => ({ user_id, name, profile: '', score: 8, rank: 1 });
+const board = (e: LeaderboardEntry): Board => ({ period: 'g', total: 1, rows: [e], me: e });
+const reply = (data: unknown) => new Response(JSON.stringify({ error: false, data }), { status: 200 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LeaderboardPage', () => {
+  it("keeps the selected tab's rows when an earlier tab's reply comes in last", async () => {
+    let answerDaily!: () => void;
+    const dailyHeld = new Promise<void>((ok) => (answerDaily = ok));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/get_daily_leaderboard')) {
+          await dailyHeld;
+          return reply(board(entry(1, 'Stale Daily')));
+        }
+        return reply(board(entry(2, 'Mona Monthly')));
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <LeaderboardPage />
+      </MemoryRouter>,
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('leaderboard-monthly')));
+    expect((await screen.findByTestId('leaderboard-rows')).textContent).toContain('Mona Monthly');
+
+    await act(async () => {
+      answerDaily();
+      await dailyHeld;
+      await new Promise((ok) => setTimeout(ok, 20));
+    });
+    expect(screen.getByTestId('leaderboard-rows').textContent).toContain('Mona Monthly');
+    expect(document.body.textContent).not.toContain('Stale Daily');
+  });
+});

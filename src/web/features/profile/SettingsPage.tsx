@@ -1,0 +1,20 @@
+import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
+import { InterfaceLanguage } from '../../app/InterfaceLanguage';
+import { paths } from '../../app/paths';
+import { useTranslation } from '../../lib/use-translation';
+import { PageTitle } from '../../ui/PageTitle';
+import { PushSetting } from './PushSetting';
+import './settings.css';
+
+/** The player's settings: interface language, question language and push on this device. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="profile">
+      <PageTitle title={t('settings.title')} back={paths.profile} backLabel={t('common.back')} />
+      <InterfaceLanguage />
+      <ContentLanguagePicker card />
+      <PushSetting />
+    </div>
+  );
+}
