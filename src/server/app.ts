@@ -25,6 +25,7 @@ import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
 import { PushService } from './push/push';
 import { Battles } from './realtime/rooms';
+import { BusSink, type RoomEventSink } from './realtime/room-event-sink';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 
 export interface AppOptions {
@@ -63,13 +64,15 @@ export async function buildApp(o: AppOptions): Promise<App> {
     redisUrl: config.REDIS_URL,
     onError: (e) => app.log.error({ err: e }, 'room bus'),
   });
-  const battleRules: BattleRules = {
-    ...DEFAULT_BATTLE_RULES,
-    ...(config.BATTLE_ROUND_SECONDS ? { round_seconds: config.BATTLE_ROUND_SECONDS } : {}),
-    ...(config.BATTLE_SEARCH_SECONDS ? { search_seconds: config.BATTLE_SEARCH_SECONDS } : {}),
-    ...o.battleRules,
-  };
-  const battles = new Battles({ rules: battleRules, roundDelayMs: config.BATTLE_ROUND_DELAY_MS }, db, bus, app.log);
+  // Room messages go out through these (the live sync of ARCHITECTURE.md §6 is added here).
+  const roomSinks: RoomEventSink[] = [new BusSink(bus)];
+  const battles = new Battles(
+    { rules: battleRulesOf(config, o.battleRules), roundDelayMs: config.BATTLE_ROUND_DELAY_MS },
+    db,
+    bus,
+    app.log,
+    roomSinks,
+  );
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
   app.addHook('onClose', async () => {
     await battles.stop();
@@ -113,6 +116,19 @@ export async function buildApp(o: AppOptions): Promise<App> {
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist);
   return app;
+}
+
+/** The battle rules of a deployment: the defaults, then the environment, then buildApp's options. */
+export function battleRulesOf(config: Config, overrides: Partial<BattleRules> = {}): BattleRules {
+  return {
+    ...DEFAULT_BATTLE_RULES,
+    ...(config.BATTLE_ROUND_SECONDS ? { round_seconds: config.BATTLE_ROUND_SECONDS } : {}),
+    ...(config.BATTLE_SEARCH_SECONDS ? { search_seconds: config.BATTLE_SEARCH_SECONDS } : {}),
+    bot_accuracy: config.BATTLE_BOT_ACCURACY,
+    bot_min_answer_ms: config.BATTLE_BOT_MIN_MS,
+    bot_max_answer_ms: config.BATTLE_BOT_MAX_MS,
+    ...overrides,
+  };
 }
 
 /** Serves the built PWA: hashed assets cached for good, the shell and worker revalidated. */

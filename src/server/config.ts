@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_BATTLE_RULES } from '../core/rules/battle';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** A number that defaults when absent: an empty value counts as absent (not as 0, as coercion would read it). */
+const unsetIfEmpty = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
+const botMs = z.coerce.number().int().min(0).max(300_000);
 
 /** Environment variables the server reads, with their defaults. */
 const EnvSchema = z.object({
@@ -70,6 +75,17 @@ const EnvSchema = z.object({
   BATTLE_ROUND_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** Battles: seconds of random matchmaking before the bot is offered (default: the rules'). */
   BATTLE_SEARCH_SECONDS: z.coerce.number().int().min(1).max(600).optional(),
+  /** Battles: probability (0..1) that the bot answers a question right (default: the rules'). */
+  BATTLE_BOT_ACCURACY: unsetIfEmpty(z.coerce.number().min(0).max(1).default(DEFAULT_BATTLE_RULES.bot_accuracy)),
+  /** Battles: the bot answers after BATTLE_BOT_MIN_MS to BATTLE_BOT_MAX_MS milliseconds, drawn evenly. */
+  BATTLE_BOT_MIN_MS: unsetIfEmpty(botMs.default(DEFAULT_BATTLE_RULES.bot_min_answer_ms)),
+  BATTLE_BOT_MAX_MS: unsetIfEmpty(botMs.default(DEFAULT_BATTLE_RULES.bot_max_answer_ms)),
+});
+
+/** The schema with the checks that span keys. */
+const CheckedEnv = EnvSchema.refine((c) => c.BATTLE_BOT_MIN_MS <= c.BATTLE_BOT_MAX_MS, {
+  path: ['BATTLE_BOT_MIN_MS'],
+  error: 'must not be more than BATTLE_BOT_MAX_MS',
 });
 
 export type Config = z.output<typeof EnvSchema> & {
@@ -79,7 +95,7 @@ export type Config = z.output<typeof EnvSchema> & {
 
 /** Parses the environment once; a bad value stops the process with a readable list. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -45,6 +45,14 @@ export interface RoomState {
   /** The round now open (1-based), 0 before the first. */
   round: number;
   seats: RoomSeat[];
+  // The spec's GroupBattle fields (§3), derived from the above; the server always sends them
+  // (optional only so that hand-made room states in client tests need not spell them out).
+  /** The battle has started (status `playing`). */
+  readytoplay?: boolean;
+  /** Players still in the room (seats not `left`). */
+  totalusers?: number;
+  /** The scores are final and may be shown (status `finished`). */
+  showScore?: boolean;
 }
 
 export interface RoundOpen {

@@ -9,7 +9,10 @@ import type { Services } from '../http/context';
 const MAX_FRAME_BYTES = 4096;
 /** A socket must say hello (authenticate) within this time. */
 const HELLO_TIMEOUT_MS = 10_000;
-/** The server pings every socket this often; one that misses two pings is dropped. */
+/**
+ * The server pings every socket this often; one that has not answered by the next beat is
+ * terminated (a dead peer goes within one to two beats).
+ */
 const HEARTBEAT_MS = 25_000;
 
 /** Close codes of ours (4000–4999 are for applications). */

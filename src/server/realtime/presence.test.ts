@@ -197,7 +197,7 @@ describe('reconnect grace', () => {
   });
 });
 
-describe('deleting a group room while it plays', () => {
+describe('deleting a room while it plays', () => {
   it('refunds every fee once and stops the rounds', async () => {
     const players = [await richPlayer(), await richPlayer(), await richPlayer()];
     const before = await Promise.all(players.map(balance));
@@ -238,6 +238,78 @@ describe('deleting a group room while it plays', () => {
       c.ws.close();
     }
     expect(await roomStatus(room.room_id)).toBe('deleted');
+  });
+
+  const refunds = async (roomId: string) =>
+    (await t.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM coin_ledger
+      WHERE op_id = ${`room:${roomId}:refund`}`))!.n;
+
+  it("refuses an owner who has left: no refunds, the others play on and the pot has the owner's stake", async () => {
+    const players = [await richPlayer(), await richPlayer(), await richPlayer()];
+    const before = await Promise.all(players.map(balance));
+    const room = await ok<RoomState>(players[0]!, 'create_room', {
+      room_type: 'group',
+      category: 'science',
+      no_of_que: 2,
+      entry_fee: 4,
+      max_players: 3,
+    });
+    for (const p of players.slice(1)) await ok(p, 'join_room', { room_code: room.room_code });
+    const clients = await Promise.all(players.map(connect));
+    for (const c of clients) await joinSocket(c, room.room_id);
+    const key = await answerKey(room.room_id);
+    await ok(players[0]!, 'start_room', { room_id: room.room_id });
+    await until(clients[0]!, is('round_open'));
+    await ok(players[0]!, 'leave_room', { room_id: room.room_id });
+    const r = await api(players[0]!, 'delete_room', { room_id: room.room_id });
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('operation_not_allowed');
+    expect(await roomStatus(room.room_id)).toBe('playing');
+    expect(await refunds(room.room_id)).toBe(0);
+    const [won] = await Promise.all([
+      play(clients[1]!, room.room_id, (q) => key[String(q)]!),
+      play(clients[2]!, room.room_id, () => 'zz'),
+    ]);
+    expect(won.result.standings.find((x) => x.user_id === players[1]!.user.id)).toMatchObject({
+      result: 'win',
+      payout: 12,
+    });
+    expect(await Promise.all(players.map(balance))).toEqual([before[0]! - 4, before[1]! + 8, before[2]! - 4]);
+    for (const c of clients) c.ws.close();
+  });
+
+  it('refuses once a round has closed, and for a started friend battle', async () => {
+    const players = [await richPlayer(), await richPlayer()];
+    const group = await ok<RoomState>(players[0]!, 'create_room', {
+      room_type: 'group',
+      category: 'science',
+      no_of_que: 3,
+      entry_fee: 4,
+      max_players: 2,
+    });
+    await ok(players[1]!, 'join_room', { room_code: group.room_code });
+    const clients = await Promise.all(players.map(connect));
+    for (const c of clients) await joinSocket(c, group.room_id);
+    await ok(players[0]!, 'start_room', { room_id: group.room_id });
+    // Round 1 closes at its deadline (nobody answers): the scores are out.
+    await until(clients[0]!, is('round_close'));
+    const late = await api(players[0]!, 'delete_room', { room_id: group.room_id });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('room_not_waiting');
+    expect(await roomStatus(group.room_id)).toBe('playing');
+    expect(await refunds(group.room_id)).toBe(0);
+    for (const c of clients) c.ws.close();
+
+    // A paid 1v1 friend battle plays to its result once started, even in its first round.
+    const { a, ca, cb, room } = await friendBattle(5, 2);
+    await until(ca, is('round_open'));
+    const duel = await api(a, 'delete_room', { room_id: room.room_id });
+    expect(duel.status).toBe(409);
+    expect(duel.body.code).toBe('room_not_waiting');
+    expect(await roomStatus(room.room_id)).toBe('playing');
+    expect(await refunds(room.room_id)).toBe(0);
+    ca.ws.close();
+    cb.ws.close();
   });
 });
 

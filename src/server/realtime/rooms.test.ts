@@ -7,6 +7,7 @@ import { createPlayer, type Player } from '../test-support/factories';
 import { battleHelpers, connectPlayer, joinSocket, play, sleep, type Client } from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { Battles } from './rooms';
+import type { RoomEventSink } from './room-event-sink';
 
 let t: TestApp;
 let url: string;
@@ -51,10 +52,13 @@ describe('play with a friend', () => {
       entry_fee: 5,
     });
     expect(room).toMatchObject({ kind: 'friend', status: 'waiting', max_players: 2, entry_fee: 5, no_of_que: 3 });
+    // The spec's GroupBattle fields, derived from the room.
+    expect(room).toMatchObject({ readytoplay: false, totalusers: 1, showScore: false });
     expect(room.room_code).toMatch(/^[A-Z0-9]{6}$/);
     expect(await balance(a)).toBe(before[0]! - 5);
     const joined = await ok<RoomState>(b, 'join_room', { room_code: room.room_code.toLowerCase() });
     expect(joined.seats.map((s) => s.user_id)).toEqual([a.user.id, b.user.id]);
+    expect(joined).toMatchObject({ readytoplay: false, totalusers: 2, showScore: false });
     expect(await balance(b)).toBe(before[1]! - 5);
 
     const ca = await connect(a);
@@ -69,7 +73,7 @@ describe('play with a friend', () => {
     expect(JSON.stringify(qs.body)).not.toContain('"answer"');
 
     const started = await ok<RoomState>(a, 'start_room', { room_id: room.room_id });
-    expect(started).toMatchObject({ status: 'playing', round: 1 });
+    expect(started).toMatchObject({ status: 'playing', round: 1, readytoplay: true, totalusers: 2, showScore: false });
     const [ra, rb] = await Promise.all([
       play(ca, room.room_id, (q) => key[String(q)]!),
       play(cb, room.room_id, () => 'zz'),
@@ -111,6 +115,19 @@ describe('play with a friend', () => {
     expectNoEarlyAnswers(cb);
     ca.ws.close();
     cb.ws.close();
+
+    // Back after the end (a reload on the result screen): the finished room and its result.
+    const back = await connect(b);
+    back.send({ type: 'join', room_id: room.room_id });
+    expect(await back.next()).toMatchObject({
+      type: 'room',
+      room: { status: 'finished', readytoplay: false, totalusers: 2, showScore: true },
+    });
+    expect(await Promise.race([back.next(), sleep(5000).then(() => 'no result within 5 s')])).toEqual({
+      type: 'result',
+      result: ra.result,
+    });
+    back.ws.close();
   });
 
   it('gives the last seat to exactly one of two players racing for it; the other is not charged', async () => {
@@ -284,7 +301,7 @@ describe('rounds', () => {
     });
     await ok(b, 'join_room', { room_code: room.room_code });
     const own = t.app.services.battles;
-    const nodes = [1, 2, 3].map(() => new Battles(own.setup, t.db, own.bus, t.app.log));
+    const nodes = [1, 2, 3].map(() => new Battles(own.setup, t.db, own.bus, t.app.log, own.sinks));
     nodes.forEach((n) => n.start());
     try {
       const [ca, cb] = [await connect(a), await connect(b)];
@@ -371,6 +388,7 @@ describe('rounds', () => {
     // b leaves mid-battle: a is the last one in and takes the pot.
     const left = await ok<RoomState>(b, 'leave_room', { room_id: room.room_id });
     expect(left.seats.find((s) => s.user_id === b.user.id)?.state).toBe('left');
+    expect(left.totalusers).toBe(1);
     let result: RoomResult | undefined;
     while (!result) {
       const x = await ca.next();
@@ -380,6 +398,40 @@ describe('rounds', () => {
       [a.user.id, 'win', 10],
       [b.user.id, 'lose', 0],
     ]);
+    ca.ws.close();
+  });
+});
+
+describe('room event sinks', () => {
+  it('hands every room change to each sink in order; a failing sink holds up none of the others', async () => {
+    const a = await richPlayer();
+    const b = await richPlayer();
+    const room = await ok<RoomState>(a, 'create_room', {
+      room_type: 'friend',
+      category: 'science',
+      no_of_que: 2,
+      entry_fee: 3,
+    });
+    await ok(b, 'join_room', { room_code: room.room_code });
+    const ca = await connect(a);
+    await joinSocket(ca, room.room_id);
+    // A second sink beside the bus (as a live sync would be), and one that is down.
+    const heard: [string, ServerMessage[]][] = [];
+    const recorder: RoomEventSink = {
+      publish: async (roomId, events) => void heard.push([roomId, [...events]]),
+    };
+    const down: RoomEventSink = { publish: () => Promise.reject(new Error('sink down')) };
+    const own = t.app.services.battles;
+    const node = new Battles(own.setup, t.db, own.bus, t.app.log, [down, recorder, ...own.sinks]);
+    const replies: unknown[] = [];
+    node.handle(b.user.id, { type: 'leave', room_id: room.room_id }, (m) => replies.push(m));
+    // The bus still delivers: a's socket hears b gone from the waiting room.
+    const m = await ca.next();
+    expect(m).toMatchObject({ type: 'room', room: { room_id: room.room_id, totalusers: 1 } });
+    expect(heard).toEqual([[room.room_id, [m]]]);
+    for (let i = 0; i < 50 && replies.length === 0; i++) await sleep(10);
+    expect(replies).toEqual([{ type: 'room', room: (m as Extract<ServerMessage, { type: 'room' }>).room }]);
+    await node.stop();
     ca.ws.close();
   });
 });

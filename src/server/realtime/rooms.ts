@@ -7,11 +7,10 @@ import { dissolveAbandoned, expireGrace, seatDropped, seatResumed } from '../dom
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
 import type { RoomMessages, Send } from './gateway';
+import { roomChannel, type RoomEventSink } from './room-event-sink';
 
 /** How often each node looks for rounds that are due. */
 const TICK_MS = 200;
-
-export const roomChannel = (roomId: string) => `room:${roomId}`;
 
 /** A room's open round as this node last heard it. */
 interface LiveRound {
@@ -26,8 +25,9 @@ interface LiveRound {
 }
 
 /**
- * Live battles on this node: publishes room changes on the bus, runs the round ticker, and
- * serves the gateway's room messages (join, answer, leave).
+ * Live battles on this node: publishes room changes to its sinks (the bus's WebSocket fan-out,
+ * and whatever else listens to rooms), runs the round ticker, and serves the gateway's room
+ * messages (join, answer, leave), subscribing sockets to their rooms on the bus.
  *
  * Presence: when a socket that joined a room closes and no other socket of that user on this
  * node is in the room, the seat becomes disconnected; a `join` within the reconnect grace
@@ -60,13 +60,17 @@ export class Battles implements RoomMessages {
     private readonly db: Db,
     readonly bus: RoomBus,
     private readonly log: FastifyBaseLogger,
+    /** Where room messages go once committed; never rejects (a failing sink is logged). */
+    readonly sinks: readonly RoomEventSink[],
   ) {}
 
-  /** Sends a room's messages, in order, to its subscribers on every node. */
+  private readonly publishFailed = (err: unknown) => this.log.error({ err }, 'room publish failed');
+
+  /** Hands a room's messages, in order, to every sink; one sink failing holds up none of the others. */
   publish(roomId: string, events: readonly ServerMessage[]): Promise<void> {
-    let chain = Promise.resolve();
-    for (const e of events) chain = chain.then(() => this.bus.publish(roomChannel(roomId), JSON.stringify(e)));
-    return chain.catch((err: unknown) => this.log.error({ err }, 'room publish failed'));
+    // The hot path (every answer) with the one sink of today: no array, no Promise.all.
+    if (this.sinks.length === 1) return this.sinks[0]!.publish(roomId, events).catch(this.publishFailed);
+    return Promise.all(this.sinks.map((k) => k.publish(roomId, events).catch(this.publishFailed))).then(() => {});
   }
 
   /** Starts the round ticker (every node runs one; the database decides who closes a round). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '../../core/contract';
-import { RealtimeSocket, type LinkStatus } from './realtime';
+import { PING_MS, PONG_TIMEOUT_MS, RealtimeSocket, type LinkStatus } from './realtime';
 
 /** A stand-in for the browser's WebSocket: records frames, lets the test play the server. */
 class FakeSocket {
@@ -153,6 +153,44 @@ describe('RealtimeSocket', () => {
     expect(statuses.at(-1)).toBe('offline');
     expect(latest().closedWith).toBe(4000);
     expect(rt.send({ type: 'ping', t: 1 })).toBe(false);
+  });
+
+  it('drops a socket that hears no pong for two ping intervals, and reconnects', () => {
+    const rt = make();
+    rt.start();
+    rt.join('room-1');
+    latest().accept();
+    latest().say(welcome());
+    const silent = latest();
+    // The server stops answering (a half-open connection): the socket never closes by itself.
+    vi.advanceTimersByTime(PONG_TIMEOUT_MS - 1);
+    expect(silent.closedWith).toBeUndefined();
+    expect(silent.sent.filter((m) => (m as { type: string }).type === 'ping')).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(silent.closedWith).toBe(4000);
+    expect(statuses.at(-1)).toBe('offline');
+    expect(rt.send({ type: 'ping', t: 1 })).toBe(false);
+    vi.advanceTimersByTime(250);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().accept();
+    latest().say(welcome());
+    expect(latest().sent).toContainEqual({ type: 'join', room_id: 'room-1' });
+  });
+
+  it('keeps a socket whose pings are answered', () => {
+    const rt = make();
+    rt.start();
+    latest().accept();
+    latest().say(welcome());
+    const pong = () => latest().say({ type: 'pong', t: Date.now(), server_time: new Date().toISOString() });
+    pong();
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(PING_MS);
+      pong();
+    }
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(latest().closedWith).toBeUndefined();
+    expect(statuses.at(-1)).toBe('open');
   });
 
   it('ends the session when the server refuses the token, and does not retry', () => {

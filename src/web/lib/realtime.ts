@@ -15,7 +15,13 @@ export interface RealtimeEvents {
 /** Close codes of the gateway (src/server/realtime/gateway.ts). */
 const CLOSE_UNAUTHORIZED = 4401;
 /** Clock samples: one at welcome, then every PING_MS; the one with the shortest round trip wins. */
-const PING_MS = 10_000;
+export const PING_MS = 10_000;
+/**
+ * The pings double as a heartbeat: a socket that has heard no pong for this long is taken for
+ * dead (a half-open TCP connection, a sleeping radio) and replaced, rather than left waiting for
+ * the browser to notice, which can take minutes.
+ */
+export const PONG_TIMEOUT_MS = 2 * PING_MS;
 const BACKOFF_MS = [250, 1000, 2000, 4000, 8000];
 
 /**
@@ -34,6 +40,8 @@ export class RealtimeSocket {
   private running = false;
   private authed = false;
   private bestRtt = Infinity;
+  /** When the open socket last heard a pong (or its welcome). */
+  private lastPong = 0;
 
   constructor(
     private readonly url: string,
@@ -49,12 +57,15 @@ export class RealtimeSocket {
   };
 
   /** The browser lost the network: the socket is as good as dead, say so now rather than at the next heartbeat. */
-  private readonly offline = () => {
+  private readonly offline = () => this.abandon('offline');
+
+  /** Gives the socket up now (reported, retried) without waiting for its close to come through. */
+  private abandon(reason: string) {
     const ws = this.ws;
     if (!ws) return;
     this.dropped(ws, 4000);
-    ws.close(4000, 'offline');
-  };
+    ws.close(4000, reason);
+  }
 
   start(): void {
     if (this.running) return;
@@ -115,11 +126,13 @@ export class RealtimeSocket {
         this.authed = true;
         this.attempt = 0;
         this.on.status('open');
+        this.lastPong = Date.now();
         this.ping();
         clearInterval(this.pinger);
-        this.pinger = setInterval(() => this.ping(), PING_MS);
+        this.pinger = setInterval(() => this.beat(), PING_MS);
         for (const id of this.rooms) this.send({ type: 'join', room_id: id });
       } else if (m.type === 'pong') {
+        this.lastPong = Date.now();
         this.sample(m.t, Date.parse(m.server_time));
       }
       this.on.message(m);
@@ -148,6 +161,12 @@ export class RealtimeSocket {
 
   private ping() {
     this.send({ type: 'ping', t: Date.now() });
+  }
+
+  /** Pings again, unless the pings sent for PONG_TIMEOUT_MS went unanswered: then reconnects. */
+  private beat() {
+    if (Date.now() - this.lastPong >= PONG_TIMEOUT_MS) this.abandon('no pong');
+    else this.ping();
   }
 
   /** NTP-style: the server's time was read half a round trip before the pong arrived. */

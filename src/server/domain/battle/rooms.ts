@@ -108,6 +108,9 @@ export function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
     status: r.status,
     room_code: r.code,
     owner_id: r.owner_id,
+    readytoplay: r.status === 'playing',
+    totalusers: seats.filter((s) => s.state !== 'left').length,
+    showScore: r.status === 'finished',
     entry_fee: r.entry_fee,
     category: r.category,
     no_of_que: r.no_of_que,
@@ -379,15 +382,24 @@ export async function dissolve(db: Db, r: RoomRow, seats: SeatRow[]): Promise<Ro
   return { state, events: [{ type: 'room', room: state }] };
 }
 
-/** The owner deletes a waiting or playing room: every fee comes back. */
+/**
+ * The owner deletes a waiting room, or a group room during its first round: every fee comes
+ * back, the owner's included, so deleting must not be a way out of a stake being lost. An owner
+ * who has left has no say; once a round has closed (the scores are out) a room plays on to its
+ * result. A group room may still be called off before its first round closes, while nobody
+ * knows who is ahead (the spec's owner deletes a group battle during play); a 1v1 friend battle,
+ * once started, plays on like any duel.
+ */
 export async function deleteRoom(db: Db, userId: number, id: string): Promise<RoomChange> {
-  const { r, seats } = await memberRoom(db, userId, id);
+  const { r, seats, seat } = await memberRoom(db, userId, id);
   if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can delete it.' });
   // A random battle is cancelled with destroy_match while it waits; once matched, nobody owns it.
   if (r.kind === 'random') throw new AppError('forbidden', { message: 'A random battle cannot be deleted.' });
   if (r.status === 'deleted') return { state: stateOf(r, seats), events: [] };
-  if (r.status !== 'waiting' && r.status !== 'playing') throw new AppError('room_not_waiting');
-  return dissolve(db, r, seats);
+  if (seat.state === 'left') throw new AppError('operation_not_allowed', { message: 'You have left this battle.' });
+  if (r.status === 'waiting') return dissolve(db, r, seats);
+  if (r.status === 'playing' && r.kind === 'group' && r.round <= 1) return dissolve(db, r, seats);
+  throw new AppError('room_not_waiting');
 }
 
 /**
@@ -423,10 +435,17 @@ export async function roomQuestions(db: Db, userId: number, id: string): Promise
   };
 }
 
-/** What a socket gets on joining a room: its state and, while playing, the round now open and who answered it. */
+/**
+ * What a socket gets on joining a room: its state; while playing, the round now open and who
+ * answered it; once finished, the result (a player back after the end still sees it).
+ */
 export async function roomSnapshot(db: Db, userId: number, id: string): Promise<ServerMessage[]> {
   const { r, seats } = await memberRoom(db, userId, id, 'none');
   const out: ServerMessage[] = [{ type: 'room', room: stateOf(r, seats) }];
+  if (r.status === 'finished') {
+    const stored = await db.one<{ result: RoomResult | null }>(sql`SELECT result FROM rooms WHERE id = ${r.id}::uuid`);
+    if (stored?.result) out.push({ type: 'result', result: stored.result });
+  }
   if (r.status === 'playing' && r.round > 0) {
     out.push(await roundOpenEvent(db, r));
     // Who has answered it already (a socket joining mid-round, or back after a drop, learns

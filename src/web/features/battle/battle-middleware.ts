@@ -27,10 +27,18 @@ interface Slice {
  */
 export const battleMiddleware: Middleware<object, Slice> = (api) => {
   let socket: RealtimeSocket | null = null;
-  let loading: Promise<RealtimeSocket> | null = null;
+  let loading: Promise<RealtimeSocket | null> | null = null;
+  /**
+   * Bumped by every shutdown: the adapter loads asynchronously, and a shutdown that comes
+   * first (a room followed, then left, before the import resolved) must win. A load or a
+   * follow from an earlier generation makes no socket and starts none.
+   */
+  let generation = 0;
 
   const ensure = () => {
+    const mine = generation;
     loading ??= import('../../lib/realtime').then(({ RealtimeSocket, gatewayUrl }) => {
+      if (mine !== generation) return null;
       socket = new RealtimeSocket(gatewayUrl(), () => api.getState().auth.token, {
         message: (m) => api.dispatch(serverSaid(m)),
         status: (s) => api.dispatch(linkChanged(s)),
@@ -43,6 +51,7 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
   };
 
   const shutdown = () => {
+    generation++;
     socket?.stop();
     socket = null;
     loading = null;
@@ -53,7 +62,9 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
     const out = next(action);
     if (battleFollow.match(action)) {
       const id = action.payload;
+      const mine = generation;
       void ensure().then((s) => {
+        if (!s || mine !== generation) return;
         if (before && before !== id) s.forget(before);
         s.start();
         s.join(id);
