@@ -32,6 +32,8 @@ const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 30);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const REDIS_URL = process.env.REDIS_URL || undefined;
 const BENCH_DB = process.env.BENCH_DATABASE ?? 'bench';
+/** Extra node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const GOAL_RATIO = 2;
 const GOAL_P99_MS = 10;
 const GOAL_ADDED_MS = 2;
@@ -185,7 +187,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
   const log = join(logDir, `${name}.log`);
   const fd = openSync(log, 'w');
   const proc = track(
-    spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'src/server/server.ts'], {
       cwd: root,
       stdio: ['ignore', fd, fd],
       env: {
