@@ -7,7 +7,7 @@
 // against the bare relay the same frames go out on the same schedule.
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../src/core/contract';
+import { serverMessages, type ServerMessage } from '../src/core/contract';
 
 export interface PairSpec {
   a: string;
@@ -87,10 +87,11 @@ class Player {
   async connect(url: string) {
     this.ws = new WebSocket(url, { perMessageDeflate: false });
     this.ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as ServerMessage;
-      const w = this.waiters.findIndex((x) => x.match(m));
-      if (w >= 0) this.waiters.splice(w, 1)[0]!.ok(m);
-      this.onMessage(m);
+      for (const m of serverMessages(d.toString())) {
+        const w = this.waiters.findIndex((x) => x.match(m));
+        if (w >= 0) this.waiters.splice(w, 1)[0]!.ok(m);
+        this.onMessage(m);
+      }
     });
     await new Promise((ok, fail) => this.ws.once('open', ok).once('error', fail));
     const welcome = this.wait((m) => m.type === 'welcome' || m.type === 'error');

@@ -18,7 +18,7 @@ export type * from './quiz';
 export type * from './settings';
 export type * from './solo';
 export type * from './realtime';
-export { CLIENT_MESSAGE_TYPES, clientMessageSchema } from './realtime';
+export { CLIENT_MESSAGE_TYPES, clientMessageSchema, serverMessages } from './realtime';
 export type * from './wallet';
 export type * from './leaderboard';
 export type * from './payouts';

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The realtime gateway's messages (WebSocket at `/ws`, JSON text frames), one discriminated
  * union each way. Rooms are server-authoritative: clients send intentions (join, answer,
  * leave); the server sends the room's state, each round as it opens (never its answer), each
- * round's answer as it closes, and the result.
+ * round's answer as it closes, and the result. A server frame holds one message, or an array of
+ * messages of one change in order (a round closing: its answer, the room, the next round):
+ * `serverMessages` reads either.
  */
 
 /** A question as a battle shows it: no answer until its round closes. */
@@ -133,3 +135,9 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('leave'), room_id: roomId }),
 ]);
+
+/** The messages of one server frame, in order (a frame holds one message or an array of them). */
+export function serverMessages(frame: string): ServerMessage[] {
+  const v = JSON.parse(frame) as ServerMessage | ServerMessage[];
+  return Array.isArray(v) ? v : [v];
+}

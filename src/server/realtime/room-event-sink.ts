@@ -13,14 +13,16 @@ export interface RoomEventSink {
   publish(roomId: string, events: readonly ServerMessage[]): Promise<void>;
 }
 
-/** The WebSocket fan-out: each message on the room's bus channel, heard by its sockets on every node. */
+/**
+ * The WebSocket fan-out: one change's messages as one bus message on the room's channel (a JSON
+ * array when there are several), heard by the room's sockets on every node as one frame — a
+ * round closing is one write to each socket, not three.
+ */
 export class BusSink implements RoomEventSink {
   constructor(private readonly bus: RoomBus) {}
 
   publish(roomId: string, events: readonly ServerMessage[]): Promise<void> {
-    // One after the other: a node's subscribers must hear a room's messages in this order.
-    let chain = Promise.resolve();
-    for (const e of events) chain = chain.then(() => this.bus.publish(roomChannel(roomId), JSON.stringify(e)));
-    return chain;
+    if (events.length === 0) return Promise.resolve();
+    return this.bus.publish(roomChannel(roomId), JSON.stringify(events.length === 1 ? events[0] : events));
   }
 }

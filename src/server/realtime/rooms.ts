@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClientMessage, ServerMessage } from '../../core/contract';
+import { serverMessages, type ClientMessage, type ServerMessage } from '../../core/contract';
 import type { Db } from '../db/client';
 import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
 import { botMove } from '../domain/battle/random';
@@ -53,7 +53,7 @@ export class Battles implements RoomMessages {
    */
   private live = new Map<string, LiveRound>();
   /** The last frame parsed: the bus hands one frame to every socket of the room in turn. */
-  private lastFrame: { raw: string; m: ServerMessage } | null = null;
+  private lastFrame: { raw: string; ms: ServerMessage[] } | null = null;
 
   constructor(
     readonly setup: BattleSetup,
@@ -171,16 +171,19 @@ export class Battles implements RoomMessages {
   private forward(userId: number, roomId: string, send: Send) {
     return (raw: string) => {
       send(raw);
-      if (this.lastFrame?.raw !== raw) this.lastFrame = { raw, m: JSON.parse(raw) as ServerMessage };
-      const m = this.lastFrame.m;
-      this.note(m);
-      if (
-        m.type === 'room' &&
-        (m.room.status === 'waiting' || m.room.status === 'playing') &&
-        m.room.seats.some((x) => x.user_id === userId && x.state === 'disconnected') &&
-        !this.gone.has(send)
-      )
-        this.seatChange(userId, roomId, seatResumed);
+      if (this.lastFrame?.raw !== raw) {
+        // Parsed and noted once per frame, however many of this node's sockets hear it.
+        this.lastFrame = { raw, ms: serverMessages(raw) };
+        for (const m of this.lastFrame.ms) this.note(m);
+      }
+      for (const m of this.lastFrame.ms)
+        if (
+          m.type === 'room' &&
+          (m.room.status === 'waiting' || m.room.status === 'playing') &&
+          m.room.seats.some((x) => x.user_id === userId && x.state === 'disconnected') &&
+          !this.gone.has(send)
+        )
+          this.seatChange(userId, roomId, seatResumed);
     };
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../core/contract';
+import { serverMessages, type ServerMessage } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
@@ -11,15 +11,20 @@ import type { TestApp } from './test-app';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A signed-in socket with a queue of what the server sent and a record of every frame. */
+/**
+ * A signed-in socket with a queue of what the server sent and a record of every message (a frame
+ * carrying several messages of one change is recorded message by message, in order).
+ */
 export async function connectPlayer(url: string, p: Player) {
   const ws = new WebSocket(url);
   const inbox: ServerMessage[] = [];
   const frames: string[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (d) => {
-    frames.push(d.toString());
-    inbox.push(JSON.parse(d.toString()) as ServerMessage);
+    const raw = d.toString();
+    const ms = serverMessages(raw);
+    frames.push(...(ms.length === 1 ? [raw] : ms.map((m) => JSON.stringify(m))));
+    inbox.push(...ms);
     waiters.splice(0).forEach((w) => w());
   });
   await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));

@@ -91,6 +91,23 @@ describe('RealtimeSocket', () => {
     ]);
   });
 
+  it('hands on every message of a frame that carries several, in order', () => {
+    const rt = make();
+    rt.start();
+    latest().accept();
+    latest().say(welcome());
+    messages = [];
+    const change: ServerMessage[] = [
+      { type: 'answered', room_id: 'r', round: 1, user_id: 2 },
+      { type: 'error', code: 'x', message: 'y' },
+      { type: 'answered', room_id: 'r', round: 1, user_id: 3 },
+    ];
+    latest().onmessage?.({ data: JSON.stringify(change) });
+    expect(messages).toEqual(change);
+    latest().onmessage?.({ data: '[{"type":' });
+    expect(messages).toHaveLength(3);
+  });
+
   it('takes the clock offset from the shortest round trip', () => {
     const rt = make();
     rt.start();

@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from '../../core/contract';
+import { serverMessages, type ClientMessage, type ServerMessage } from '../../core/contract';
 
 /** Where the live channel is: not started, (re)connecting, authenticated, or waiting to retry. */
 export type LinkStatus = 'idle' | 'connecting' | 'open' | 'offline';
@@ -116,28 +116,34 @@ export class RealtimeSocket {
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token } satisfies ClientMessage));
     ws.onmessage = (e) => {
       if (this.ws !== ws || typeof e.data !== 'string') return;
-      let m: ServerMessage;
+      let ms: ServerMessage[];
       try {
-        m = JSON.parse(e.data) as ServerMessage;
+        ms = serverMessages(e.data);
       } catch {
         return;
       }
-      if (m.type === 'welcome') {
-        this.authed = true;
-        this.attempt = 0;
-        this.on.status('open');
-        this.lastPong = Date.now();
-        this.ping();
-        clearInterval(this.pinger);
-        this.pinger = setInterval(() => this.beat(), PING_MS);
-        for (const id of this.rooms) this.send({ type: 'join', room_id: id });
-      } else if (m.type === 'pong') {
-        this.lastPong = Date.now();
-        this.sample(m.t, Date.parse(m.server_time));
-      }
-      this.on.message(m);
+      for (const m of ms) this.received(ws, m);
     };
     ws.onclose = (e) => this.dropped(ws, e.code);
+  }
+
+  /** One message of a frame (a frame may carry several of one change, in order). */
+  private received(ws: WebSocket, m: ServerMessage) {
+    if (this.ws !== ws) return;
+    if (m.type === 'welcome') {
+      this.authed = true;
+      this.attempt = 0;
+      this.on.status('open');
+      this.lastPong = Date.now();
+      this.ping();
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.beat(), PING_MS);
+      for (const id of this.rooms) this.send({ type: 'join', room_id: id });
+    } else if (m.type === 'pong') {
+      this.lastPong = Date.now();
+      this.sample(m.t, Date.parse(m.server_time));
+    }
+    this.on.message(m);
   }
 
   /** The socket is gone: report it and try again (at once when the browser comes back online). */
