@@ -26,8 +26,11 @@ function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: 
         {e.score > 0 ? `#${e.rank}` : '–'}
       </span>
       <Avatar name={e.name} src={e.profile || undefined} size={36} />
-      <span className="lb-name" dir="auto">
-        {mine ? t('leaderboard.you', { name: e.name }) : e.name}
+      <span className="lb-name" aria-label={mine ? t('leaderboard.you', { name: e.name }) : undefined}>
+        <span className="lb-name-text" dir="auto">
+          {e.name}
+        </span>
+        {mine && <span className="lb-you">{t('leaderboard.youTag')}</span>}
       </span>
       <strong className="lb-score">{e.score}</strong>
     </li>
