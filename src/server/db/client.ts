@@ -72,11 +72,24 @@ function nameStatements(client: { query: (...args: unknown[]) => unknown }) {
     if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined) {
       if (c.text.length <= MAX_NAMED_TEXT && (named.size < MAX_NAMED_PER_CONNECTION || named.has(c.text))) {
         named.add(c.text);
-        c.name = `q${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;
+        c.name = statementName(c.text);
       }
     }
     return query(config, ...rest);
   };
+}
+
+/** Statement names by text, shared by the connections (hashed once, not on every call). */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size >= MAX_NAMED_PER_CONNECTION) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export interface OpenOptions {
