@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomState } from '../../core/contract';
 import { buildApp, type App } from '../app';
@@ -11,33 +13,100 @@ import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 // Two server nodes on one database, fanning out through Redis: a player on each node plays the
-// same friend battle. Needs REDIS_URL (CI has it); the in-process bus cannot cross nodes.
+// same friend battle. Needs REDIS_URL (CI has it); the in-process bus cannot cross nodes. On
+// PostgreSQL the second node is a server process of its own (`src/server/server.ts`, as
+// deployed); on PGlite, which one process owns, it is a second app in this process on the same
+// database handle.
 const REDIS_URL = process.env.REDIS_URL;
 const ENV = { BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '150' };
 
 let t: TestApp;
-let nodeB: App;
+/** Node B: its HTTP base and, when in this process, its app (else its process). */
+let nodeB: { http: string; app?: App; proc?: ChildProcess };
 const urls: string[] = [];
+
+/** A port nobody listens on now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+/** Starts `src/server/server.ts` as a process of its own on the test's database and Redis. */
+async function serverProcess(databaseUrl: string): Promise<{ http: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    cwd: new URL('../../../', import.meta.url).pathname,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...ENV,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      SEED_DEMO: '0',
+      STATIC_DIR: '/nonexistent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
+  const http = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 45_000; ;) {
+    if (proc.exitCode !== null) throw new Error(`node B exited with ${proc.exitCode}`);
+    if (Date.now() > deadline) throw new Error('node B did not start in 45 s');
+    try {
+      if ((await fetch(`${http}/healthz`)).ok) return { http, proc };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 beforeAll(async () => {
   if (!REDIS_URL) return;
   t = await buildTestApp({ ...ENV, REDIS_URL });
-  nodeB = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', REDIS_URL, ...ENV }),
-    db: t.db,
-  });
-  for (const app of [t.app, nodeB]) {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    urls.push(`${address.replace('http', 'ws')}/ws`);
+  if (t.databaseUrl) {
+    nodeB = await serverProcess(t.databaseUrl);
+  } else {
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', REDIS_URL, ...ENV }),
+      db: t.db,
+    });
+    nodeB = { http: await app.listen({ port: 0, host: '127.0.0.1' }), app };
   }
-});
+  const addressA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  for (const http of [addressA, nodeB.http]) urls.push(`${http.replace('http', 'ws')}/ws`);
+}, 60_000);
 afterAll(async () => {
   if (!REDIS_URL) return;
-  await nodeB.close();
+  if (nodeB.proc) {
+    const exited = new Promise((ok) => nodeB.proc!.once('exit', ok));
+    nodeB.proc.kill('SIGTERM');
+    await exited;
+  }
+  await nodeB.app?.close();
   await t.close();
 });
 
+/** An action on node B over HTTP, as a browser would call it. */
+async function callB<T>(action: string, fields: Record<string, unknown>, token: string) {
+  const res = await fetch(`${nodeB.http}/api/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(fields),
+  });
+  return { status: res.status, body: (await res.json()) as { data: T } };
+}
+
 describe.skipIf(!REDIS_URL)('two nodes', () => {
   it('plays one battle with a player on each node; both see every round and the same result', async () => {
+    // On PostgreSQL node B is a process of its own.
+    if (t.databaseUrl) expect(nodeB.proc?.pid).toEqual(expect.any(Number));
     const [a, b] = [await createPlayer(t.app), await createPlayer(t.app)];
     for (const p of [a, b]) await moveCoins(t.db, { userId: p.user.id, delta: 50, reason: 'test', opId: randomUUID() });
     const created = await call<RoomState>(
@@ -49,7 +118,7 @@ describe.skipIf(!REDIS_URL)('two nodes', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const room = created.body.data;
     // b joins through the other node's API.
-    const joined = await call<RoomState>(nodeB, 'join_room', { room_code: room.room_code }, { token: b.token });
+    const joined = await callB<RoomState>('join_room', { room_code: room.room_code }, b.token);
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     const ca = await connectPlayer(urls[0]!, a);
     const cb = await connectPlayer(urls[1]!, b);

@@ -9,11 +9,13 @@ import { openDatabase, type Database } from '../db/client';
 export interface TestApp {
   app: App;
   db: Database;
+  /** The fresh database's URL on PostgreSQL (another process can open it); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** A fresh database copied from the migrated, seeded template (PostgreSQL or PGlite). */
-async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
   const template = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
@@ -35,6 +37,7 @@ async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }>
     const db = await openDatabase({ databaseUrl: u.toString(), poolSize: 5 });
     return {
       db,
+      url: u.toString(),
       drop: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -55,12 +58,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     STATIC_DIR: '/nonexistent',
     ...env,
   });
-  const { db, drop } = await freshDatabase();
+  const { db, url, drop } = await freshDatabase();
   const app = await buildApp({ config, db });
   await app.ready();
   return {
     app,
     db,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await db.close();
