@@ -19,9 +19,9 @@ import {
   useEnterRoom,
   useOnline,
   OptionHead,
+  QUESTION_COUNTS,
 } from './battle-common';
 
-const QUESTION_COUNTS = [5, 10, 15, 20];
 const MAX_FEE = 1000;
 
 /** Group battle: create a room (category, entry fee, questions, seats) or join one by its code. */

@@ -19,10 +19,9 @@ import {
   useEnterRoom,
   useOnline,
   OptionHead,
+  QUESTION_COUNTS,
 } from './battle-common';
 import { BotIcon, FriendsIcon } from './battle-parts';
-
-const QUESTION_COUNTS = [5, 10, 15, 20];
 
 type Busy = null | 'random' | 'bot' | 'friend';
 

@@ -13,6 +13,9 @@ import { useTranslation } from '../../lib/use-translation';
 import { Field } from '../../ui/Field';
 import './battle.css';
 
+/** How many questions a player may pick for a room. */
+export const QUESTION_COUNTS = [5, 10, 15, 20];
+
 /** The battle rules in effect (the server's; the defaults until settings arrive). */
 export function useBattleRules(): BattleRules {
   return useAppSelector((s) => s.settings.systemConfig?.battle) ?? DEFAULT_BATTLE_RULES;
