@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BadgeView } from '../../core/contract';
 import { BADGES } from '../../core/rules/badges';
 import { sql } from '../db/client';
+import { forgetConfiguredTimezone } from '../domain/leaderboard';
 import { moveCoins } from '../domain/ledger';
 import { call } from '../test-support/client';
 import { createPlayer, perfectLevel, type Player } from '../test-support/factories';
@@ -79,6 +80,35 @@ describe('badges', () => {
     expect((await badges(p)).get('streak')).toMatchObject({ status: 'locked', progress: { value: 29, target: 30 } });
     await playOn(30);
     expect((await badges(p)).get('streak')!.status).toBe('unlocked');
+  });
+
+  it('counts Streak days in the leaderboard timezone of the system configuration', async () => {
+    const p = await createPlayer(t.app);
+    const playAt = (iso: string) =>
+      t.db.run(sql`INSERT INTO play_sessions (id, user_id, mode, language_id, question_ids, answer_key, deadline,
+          started_at, finished_at, result)
+        VALUES (${randomUUID()}::uuid, ${p.user.id}, 'true_false', 1, '{}', '{}'::jsonb, now(),
+          ${iso}::timestamptz, ${iso}::timestamptz, '{"total": 1, "correct": 0}'::jsonb)`);
+    // An hour apart: one UTC day; two local days at UTC−5 (23:30 and 00:30); one at UTC+5 or in Karachi.
+    await playAt('2026-03-10T04:30:00Z');
+    await playAt('2026-03-10T05:30:00Z');
+    const streakIn = async (tz: string) => {
+      await t.db
+        .run(sql`INSERT INTO settings (key, value) VALUES ('system', ${JSON.stringify({ leaderboard_timezone: tz })}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = settings.value || EXCLUDED.value`);
+      forgetConfiguredTimezone();
+      return (await badges(p)).get('streak')!.progress!.value;
+    };
+    try {
+      expect(await streakIn('UTC')).toBe(1);
+      expect(await streakIn('-05:00')).toBe(2);
+      expect(await streakIn('+05:00')).toBe(1);
+      expect(await streakIn('America/Bogota')).toBe(2);
+      expect(await streakIn('Asia/Karachi')).toBe(1);
+    } finally {
+      await t.db.run(sql`UPDATE settings SET value = value - 'leaderboard_timezone' WHERE key = 'system'`);
+      forgetConfiguredTimezone();
+    }
   });
 
   it('counts coins earned, not coins given back: cancelled payouts and returned battle stakes do not make Elite', async () => {
