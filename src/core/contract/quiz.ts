@@ -179,8 +179,12 @@ export interface UserStatistics {
   correct_answers: number;
   ratio: number;
   quizzes_played: number;
+  /** Category slugs ('' when none). */
   best_category: string;
   weak_category: string;
+  /** Their names in the content language asked for (else any language's, else the slug). */
+  best_category_name: string;
+  weak_category_name: string;
 }
 
 const answerItem = z.object({
@@ -275,7 +279,7 @@ export const quizActions = {
     mutates: true,
   }),
   get_users_statistics: action<UserStatistics>()({
-    input: z.object({}),
+    input: z.object({ language_id: languageIdField }),
     access: 'user',
     mutates: false,
   }),

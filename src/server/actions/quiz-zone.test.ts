@@ -329,7 +329,24 @@ describe('client-stated amounts are ignored', () => {
       ratio: 70,
       quizzes_played: 1,
       best_category: CAT,
+      weak_category: '',
+      weak_category_name: '',
     });
+    // Named in the content language asked for.
+    const names = await t.db.rows<{ language_id: number; name: string }>(
+      sql`SELECT language_id, name FROM categories WHERE slug = ${CAT} AND type = 1 ORDER BY language_id`,
+    );
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    for (const n of names) {
+      const r = await call<UserStatistics>(
+        t.app,
+        'get_users_statistics',
+        { language_id: n.language_id },
+        { token: p.token },
+      );
+      expect(r.body.data.best_category_name).toBe(n.name);
+    }
+    expect((await call(t.app, 'get_users_statistics', { language_id: 'x' }, { token: p.token })).status).toBe(400);
   });
 });
 

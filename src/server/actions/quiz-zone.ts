@@ -84,10 +84,11 @@ export const quizZoneHandlers: Handlers<
 
   // Stated statistics are ignored: they are recorded when a session is graded.
   async set_users_statistics(_input, ctx) {
-    return readStatistics(ctx.db, me(ctx).id);
+    return readStatistics(ctx.db, me(ctx).id, await resolveLanguageId(ctx.db, ctx.services.settings, undefined));
   },
 
-  async get_users_statistics(_input, ctx) {
-    return readStatistics(ctx.db, me(ctx).id);
+  async get_users_statistics({ language_id }, ctx) {
+    const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
+    return readStatistics(ctx.db, me(ctx).id, lang);
   },
 };

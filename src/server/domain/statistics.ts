@@ -23,8 +23,11 @@ export async function recordStatistics(
       correct_answers = category_statistics.correct_answers + EXCLUDED.correct_answers`);
 }
 
-/** A player's statistics, with their strongest and weakest category by ratio. */
-export async function readStatistics(db: Db, userId: number): Promise<UserStatistics> {
+/**
+ * A player's statistics, with their strongest and weakest category by ratio, named in the
+ * content language `languageId` (else in any language that has the category, else by slug).
+ */
+export async function readStatistics(db: Db, userId: number, languageId: number): Promise<UserStatistics> {
   const s = await db.one<{ questions_answered: number; correct_answers: number; quizzes_played: number }>(
     sql`SELECT questions_answered, correct_answers, quizzes_played FROM user_statistics WHERE user_id = ${userId}`,
   );
@@ -34,12 +37,29 @@ export async function readStatistics(db: Db, userId: number): Promise<UserStatis
     ORDER BY ratio DESC, category`);
   const answered = s?.questions_answered ?? 0;
   const correct = s?.correct_answers ?? 0;
+  const best = cats[0]?.category ?? '';
+  const weak = cats.length > 1 ? cats.at(-1)!.category : '';
+  const slugs = [best, weak].filter(Boolean);
+  const names = new Map(
+    slugs.length === 0
+      ? []
+      : (
+          await db.rows<{ slug: string; name: string }>(sql`SELECT DISTINCT ON (slug) slug, name FROM categories
+            WHERE slug IN (${sql.join(
+              slugs.map((x) => sql`${x}`),
+              sql`, `,
+            )})
+            ORDER BY slug, (language_id = ${languageId}) DESC, type, id`)
+        ).map((r) => [r.slug, r.name]),
+  );
   return {
     questions_answered: answered,
     correct_answers: correct,
     ratio: answered ? Math.round((correct / answered) * 100) : 0,
     quizzes_played: s?.quizzes_played ?? 0,
-    best_category: cats[0]?.category ?? '',
-    weak_category: cats.length > 1 ? cats.at(-1)!.category : '',
+    best_category: best,
+    weak_category: weak,
+    best_category_name: best ? (names.get(best) ?? best) : '',
+    weak_category_name: weak ? (names.get(weak) ?? weak) : '',
   };
 }

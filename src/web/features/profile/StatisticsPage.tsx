@@ -1,5 +1,7 @@
 import { useTranslation } from '../../lib/use-translation';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { LoadState } from '../../ui/LoadState';
@@ -9,7 +11,8 @@ import { BattleHistory } from '../battle/BattleHistory';
 /** The player's statistics (get_users_statistics). */
 export default function StatisticsPage() {
   const { t } = useTranslation();
-  const [state, retry] = useLoad(() => api('get_users_statistics'), []);
+  const languageId = useAppSelector(selectLanguageId);
+  const [state, retry] = useLoad(() => api('get_users_statistics', { language_id: languageId }), [languageId]);
   return (
     <>
       <PageTitle title={t('profile.statistics')} back={paths.profile} backLabel={t('common.back')} />
@@ -36,11 +39,11 @@ export default function StatisticsPage() {
             </div>
             <div>
               <dt>{t('stats.bestCategory')}</dt>
-              <dd className="small">{state.data.best_category || '—'}</dd>
+              <dd className="small">{state.data.best_category_name || '—'}</dd>
             </div>
             <div>
               <dt>{t('stats.weakCategory')}</dt>
-              <dd className="small">{state.data.weak_category || '—'}</dd>
+              <dd className="small">{state.data.weak_category_name || '—'}</dd>
             </div>
           </dl>
         </section>
