@@ -1,4 +1,4 @@
-import { bucketEnd, leaderboardTimezone, periodKeys, scoreBucket } from '../../core/rules/leaderboard';
+import { bucketEnd, leaderboardTimezone, periodKeys, scoreBucket, type PeriodKeys } from '../../core/rules/leaderboard';
 import { parseGmtOffset } from '../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../db/client';
 
@@ -40,19 +40,30 @@ export function forgetConfiguredTimezone(): void {
 }
 
 /**
- * Adds server-graded points to a player's daily, monthly and all-time leaderboard scores, in the
- * caller's transaction (the histogram follows by trigger). Only positive whole points count; the
- * bot gets nothing. Periods are those of `now` in the configured timezone unless one is given.
+ * The INSERT that adds `points` to the daily, monthly and all-time scores of the players of
+ * `players` (a relation aliased `u` with `id` and `firebase_id`; the bot is left out). Rows go in
+ * one fixed order (by period), so that concurrent writers lock buckets in one order; the
+ * histogram follows by trigger. The one statement every score gain runs, alone or at the end of
+ * a larger one (ledger.addScore).
+ */
+export function periodScoreInsert(players: SQL, points: number, p: PeriodKeys): SQL {
+  return sql`INSERT INTO lb_scores (period, user_id, score)
+    SELECT t.period, u.id, ${points}::bigint
+    FROM (VALUES (${p.daily}::text), (${p.monthly}::text), (${p.global}::text)) AS t (period)
+    JOIN ${players} ON u.firebase_id <> ${BOT_FIREBASE_ID}
+    ORDER BY t.period
+    ON CONFLICT (period, user_id) DO UPDATE SET score = lb_scores.score + EXCLUDED.score`;
+}
+
+/**
+ * Adds points to a player's leaderboard scores alone (no score event, no all-time `users.score`),
+ * in the caller's transaction. Only positive whole points count. Periods are those of `now` in
+ * the configured timezone unless one is given.
  */
 export async function addScore(db: Db, userId: number, delta: number, now = new Date(), timezone?: string) {
   if (!Number.isSafeInteger(delta) || delta <= 0) return;
   const p = periodKeys(now, timezone ?? (await configuredTimezone(db)));
-  // Rows in one fixed order (by period), so that concurrent writers lock buckets in one order.
-  await db.run(sql`INSERT INTO lb_scores (period, user_id, score)
-    SELECT t.period, u.id, ${delta}::bigint FROM (VALUES (${p.daily}::text), (${p.monthly}::text), (${p.global}::text)) AS t (period)
-    JOIN users u ON u.id = ${userId} AND u.firebase_id <> ${BOT_FIREBASE_ID}
-    ORDER BY t.period
-    ON CONFLICT (period, user_id) DO UPDATE SET score = lb_scores.score + EXCLUDED.score`);
+  await db.run(periodScoreInsert(sql`(SELECT id, firebase_id FROM users WHERE id = ${userId}) u`, delta, p));
 }
 
 /** A player's score in a period (0 without one). */

@@ -1,7 +1,7 @@
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { periodKeys } from '../../core/rules/leaderboard';
-import { BOT_FIREBASE_ID, configuredTimezone } from './leaderboard';
+import { configuredTimezone, periodScoreInsert } from './leaderboard';
 
 export interface CoinMove {
   userId: number;
@@ -49,15 +49,9 @@ export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean
 export async function addScore(db: Db, userId: number, points: number, mode: string, ref: string): Promise<void> {
   if (!Number.isSafeInteger(points) || points <= 0) return;
   const p = periodKeys(new Date(), await configuredTimezone(db));
-  // Leaderboard rows in one fixed order (by period), so that concurrent writers lock buckets in one order.
   await db.run(sql`WITH ev AS (
       INSERT INTO score_events (user_id, points, mode, ref) VALUES (${userId}, ${points}, ${mode}, ${ref})
       ON CONFLICT DO NOTHING RETURNING user_id),
     u AS (UPDATE users SET score = score + ${points} WHERE id = (SELECT user_id FROM ev) RETURNING id, firebase_id)
-    INSERT INTO lb_scores (period, user_id, score)
-    SELECT t.period, u.id, ${points}::bigint
-    FROM (VALUES (${p.daily}::text), (${p.monthly}::text), (${p.global}::text)) AS t (period)
-    JOIN u ON u.firebase_id <> ${BOT_FIREBASE_ID}
-    ORDER BY t.period
-    ON CONFLICT (period, user_id) DO UPDATE SET score = lb_scores.score + EXCLUDED.score`);
+    ${periodScoreInsert(sql`u`, points, p)}`);
 }
