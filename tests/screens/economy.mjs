@@ -5,8 +5,7 @@
 // Run against a built app and server: npm run build &&
 //   DATA_DIR=/tmp/eco-data PORT=8087 node build/server.mjs   then   BASE_URL=http://localhost:8087 node tests/screens/economy.mjs
 import { mkdir } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import { launchChromium, outboxCode, post as postTo } from './support.mjs';
+import { launchChromium, loginOnScreen, post as postTo, signedUpPlayer } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/economy/', import.meta.url).pathname;
@@ -14,18 +13,7 @@ await mkdir(OUT, { recursive: true });
 const browser = await launchChromium();
 const post = (action, fields, token) => postTo(BASE, action, fields, token);
 
-async function player(tag, extra = {}) {
-  const email = `eco-${tag}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct horse battery';
-  await post('auth_email_signup', { email, password, name: 'Sam Tester' });
-  const proof = await post('auth_email_verify', { email, code: await outboxCode(BASE, email) });
-  const user = await post(
-    'user_signup',
-    { firebase_id: proof.firebase_id, type: 'email', name: 'Sam Tester', device_id: randomUUID(), ...extra },
-    proof.id_token,
-  );
-  return { email, password, user };
-}
+const player = (tag, extra) => signedUpPlayer(BASE, `eco-${tag}`, extra);
 
 /** A perfect quiz-zone level 1, graded by the server: coins, score, badges, notifications. */
 async function perfectLevel(token) {
@@ -56,11 +44,7 @@ async function run(lang, viewport, tag) {
   const p = await player(tag);
   await player(`${tag}-friend`, { friends_code: p.user.refer_code });
   await perfectLevel(p.user.api_token);
-  await page.goto(`${BASE}/auth/login`);
-  await page.getByTestId('email').fill(p.email);
-  await page.getByTestId('password').fill(p.password);
-  await page.getByTestId('submit').click();
-  await page.getByTestId('coins-badge').waitFor();
+  await loginOnScreen(page, BASE, p);
   if (lang === 'ar') {
     await page.getByTestId('language-switch').click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');

@@ -3,28 +3,14 @@
 // Run against a built app and server: npm run build &&
 //   DATA_DIR=/tmp/pay-data PORT=8086 node build/server.mjs   then   BASE_URL=http://localhost:8086 node tests/screens/payouts.mjs
 import { mkdir } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import { launchChromium, outboxCode, post as postTo } from './support.mjs';
+import { launchChromium, loginOnScreen, signedUpPlayer } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/payouts/', import.meta.url).pathname;
 await mkdir(OUT, { recursive: true });
 const browser = await launchChromium();
 
-const post = (action, fields, token) => postTo(BASE, action, fields, token);
-
-async function player(lang, extra = {}) {
-  const email = `pay-${lang}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct horse battery';
-  await post('auth_email_signup', { email, password, name: 'Sam Tester' });
-  const proof = await post('auth_email_verify', { email, code: await outboxCode(BASE, email) });
-  const user = await post(
-    'user_signup',
-    { firebase_id: proof.firebase_id, type: 'email', name: 'Sam Tester', device_id: randomUUID(), ...extra },
-    proof.id_token,
-  );
-  return { email, password, user };
-}
+const player = (tag, extra) => signedUpPlayer(BASE, `pay-${tag}`, extra);
 
 async function run(lang) {
   const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, locale: lang })).newPage();
@@ -36,11 +22,7 @@ async function run(lang) {
   // A friend signing up with the player's code pays the player 100 coins (10 + 100 = 110).
   const p = await player(lang);
   await player(`${lang}-friend`, { friends_code: p.user.refer_code });
-  await page.goto(`${BASE}/auth/login`);
-  await page.getByTestId('email').fill(p.email);
-  await page.getByTestId('password').fill(p.password);
-  await page.getByTestId('submit').click();
-  await page.getByTestId('coins-badge').waitFor();
+  await loginOnScreen(page, BASE, p);
   if (lang === 'ar') {
     await page.getByTestId('language-switch').click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');

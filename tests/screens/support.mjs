@@ -40,3 +40,30 @@ export async function post(base, action, fields, token) {
   if (body.error) throw new Error(`${action}: ${JSON.stringify(body)}`);
   return body.data;
 }
+
+/**
+ * A new, verified player of the server at `base` (e-mail sign-up through the dev outbox), with
+ * its e-mail, password and user record; `extra` goes with user_signup (a friends_code, say).
+ */
+export async function signedUpPlayer(base, tag, extra = {}) {
+  const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct horse battery';
+  await post(base, 'auth_email_signup', { email, password, name: 'Sam Tester' });
+  const proof = await post(base, 'auth_email_verify', { email, code: await outboxCode(base, email) });
+  const user = await post(
+    base,
+    'user_signup',
+    { firebase_id: proof.firebase_id, type: 'email', name: 'Sam Tester', device_id: crypto.randomUUID(), ...extra },
+    proof.id_token,
+  );
+  return { email, password, user };
+}
+
+/** Signs `p` in through the login screen and waits for the signed-in header. */
+export async function loginOnScreen(page, base, p) {
+  await page.goto(`${base}/auth/login`);
+  await page.getByTestId('email').fill(p.email);
+  await page.getByTestId('password').fill(p.password);
+  await page.getByTestId('submit').click();
+  await page.getByTestId('coins-badge').waitFor();
+}

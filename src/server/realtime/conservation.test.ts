@@ -8,6 +8,7 @@ import {
   setBattleRules,
   sleep,
   type Client,
+  listenForSockets,
 } from '../test-support/battle';
 import type { Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -21,8 +22,7 @@ let url: string;
 beforeAll(async () => {
   t = await buildTestApp({ BATTLE_ROUND_SECONDS: '1', BATTLE_ROUND_DELAY_MS: '0' });
   setBattleRules(t, { random_battle_questions: 2, reconnect_grace_seconds: 1 });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/ws`;
+  url = await listenForSockets(t);
 });
 afterAll(() => t.close());
 

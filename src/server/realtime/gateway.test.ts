@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../core/contract';
 import { createPlayer } from '../test-support/factories';
+import { listenForSockets } from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { sql } from '../db/client';
 import { CLOSE } from './gateway';
@@ -10,8 +11,7 @@ let t: TestApp;
 let url: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/ws`;
+  url = await listenForSockets(t);
 });
 afterAll(() => t.close());
 

@@ -13,6 +13,7 @@ import {
   sleep,
   until,
   type Client,
+  listenForSockets,
 } from '../test-support/battle';
 import type { Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -24,8 +25,7 @@ let t: TestApp;
 let url: string;
 beforeAll(async () => {
   t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100' });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/ws`;
+  url = await listenForSockets(t);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,14 @@ import type { BattleStatistic, RoomResult, RoomState } from '../../core/contract
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { createPlayer, type Player } from '../test-support/factories';
-import { battleHelpers, connectPlayer, joinSocket, play, setBattleRules } from '../test-support/battle';
+import {
+  battleHelpers,
+  connectPlayer,
+  joinSocket,
+  play,
+  setBattleRules,
+  listenForSockets,
+} from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -12,8 +19,7 @@ let url: string;
 beforeAll(async () => {
   // Short rounds and countdowns so that whole battles run in a few seconds.
   t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100' });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/ws`;
+  url = await listenForSockets(t);
 });
 afterAll(() => t.close());
 

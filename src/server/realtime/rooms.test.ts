@@ -4,7 +4,15 @@ import type { RoomQuestions, RoomResult, RoomState, ServerMessage } from '../../
 import { battleOutcome } from '../../core/rules/battle';
 import { sql } from '../db/client';
 import { createPlayer, type Player } from '../test-support/factories';
-import { battleHelpers, connectPlayer, joinSocket, play, sleep, type Client } from '../test-support/battle';
+import {
+  battleHelpers,
+  connectPlayer,
+  joinSocket,
+  play,
+  sleep,
+  type Client,
+  listenForSockets,
+} from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { Battles } from './rooms';
 import type { RoomEventSink } from './room-event-sink';
@@ -14,8 +22,7 @@ let url: string;
 beforeAll(async () => {
   // Short rounds and countdowns so that whole battles run in a few seconds.
   t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '150' });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/ws`;
+  url = await listenForSockets(t);
 });
 afterAll(() => t.close());
 

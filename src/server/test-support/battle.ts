@@ -11,6 +11,12 @@ import type { TestApp } from './test-app';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Starts a test app listening on a free port; answers its WebSocket URL. */
+export async function listenForSockets(t: TestApp): Promise<string> {
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `${address.replace('http', 'ws')}/ws`;
+}
+
 /**
  * A signed-in socket with a queue of what the server sent and a record of every message (a frame
  * carrying several messages of one change is recorded message by message, in order).
