@@ -26,6 +26,7 @@ import { openBus } from './realtime/bus';
 import { PushService } from './push/push';
 import { Battles } from './realtime/rooms';
 import { BusSink, type RoomEventSink } from './realtime/room-event-sink';
+import { ContestLive } from './realtime/contests';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 
 export interface AppOptions {
@@ -73,9 +74,11 @@ export async function buildApp(o: AppOptions): Promise<App> {
     app.log,
     roomSinks,
   );
+  const contests = new ContestLive(db, bus, app.log, roomSinks);
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
   app.addHook('onClose', async () => {
     await battles.stop();
+    await contests.stop();
     await push.stop();
     await bus.close();
   });
@@ -93,6 +96,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
       sendsPerIp: config.SEND_RATE_LIMIT_PER_IP,
     }),
     battles,
+    contests,
     push,
   };
   app.decorate('services', services);
@@ -109,8 +113,9 @@ export async function buildApp(o: AppOptions): Promise<App> {
     return { status: 'ok' };
   });
   registerDispatcher(app, services, HANDLERS as never);
-  await registerGateway(app, services, battles);
+  await registerGateway(app, services, battles, contests);
   battles.start();
+  contests.start();
   push.start();
   registerMediaRoutes(app, db);
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);

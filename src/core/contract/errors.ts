@@ -55,6 +55,15 @@ export const ERRORS = {
   payout_below_minimum: { status: 400, message: 'Use more coins: this is below the minimum payout.' },
   payout_method_invalid: { status: 400, message: 'Choose one of the payout methods.' },
   payment_not_pending: { status: 409, message: 'This payment request is no longer pending.' },
+  // exams and contests
+  exam_key_required: { status: 400, message: 'Enter the exam key.' },
+  invalid_exam_key: { status: 403, message: 'Invalid exam key.' },
+  exam_rules_required: { status: 400, message: 'Agree to the exam rules.' },
+  exam_not_open: { status: 409, message: 'This exam is not open today.' },
+  exam_time_over: { status: 409, message: 'The time for this exam is over.' },
+  contest_not_live: { status: 409, message: 'This contest is not live.' },
+  contest_not_started: { status: 409, message: 'Start the contest first.' },
+  question_not_served: { status: 409, message: 'Answer the question on screen.' },
   // battles
   room_code_invalid: { status: 404, message: 'Room code not valid.' },
   room_full: { status: 409, message: 'Room is full.' },

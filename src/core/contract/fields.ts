@@ -89,3 +89,13 @@ export const paging = {
   offset: intField(0, 1_000_000).default(0),
   limit: intField(1, 100).default(20),
 };
+
+/** An IANA zone name ("Asia/Kolkata"); unknown names fall back to `gmt_format`. */
+export const timezoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]*$/, { error: 'must be a timezone' })
+  .optional();
+/** The player's UTC offset, "+05:30" or "-03:00" (UTC−12..UTC+14). */
+export const gmtField = z.string().trim().max(12).optional();

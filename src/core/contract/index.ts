@@ -8,6 +8,8 @@ import { soloActions } from './solo';
 import { walletActions } from './wallet';
 import { leaderboardActions } from './leaderboard';
 import { payoutActions } from './payouts';
+import { examActions } from './exam';
+import { contestActions } from './contest';
 
 export * from './errors';
 export * from './define';
@@ -22,10 +24,13 @@ export { CLIENT_MESSAGE_TYPES, clientMessageSchema, serverMessages } from './rea
 export type * from './wallet';
 export type * from './leaderboard';
 export type * from './payouts';
+export type * from './exam';
+export type * from './contest';
 export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
 export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';
 export { SETTING_PAGES } from './settings';
 export { PROFILE_IMAGE_MAX_BYTES } from './account';
+export { EXAM_CATEGORY_TYPE, CONTEST_CATEGORY_TYPE } from './exam';
 
 /** Every action of the API, by the spec's name. */
 export const ACTIONS = {
@@ -38,6 +43,8 @@ export const ACTIONS = {
   ...leaderboardActions,
   ...payoutActions,
   ...battleActions,
+  ...examActions,
+  ...contestActions,
 };
 
 export type ActionName = keyof typeof ACTIONS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContestBoard } from './contest';
 
 /**
  * The realtime gateway's messages (WebSocket at `/ws`, JSON text frames), one discriminated
@@ -104,7 +105,13 @@ export type ClientMessage =
    */
   | { type: 'join'; room_id: string }
   | { type: 'answer'; room_id: string; round: number; question_id: number; answer: string }
-  | { type: 'leave'; room_id: string };
+  | { type: 'leave'; room_id: string }
+  /**
+   * Follows a contest's leaderboard: answered with the board now, then a `contest_board` each
+   * time it changes (at most a few a second), until `unwatch_contest` or the socket closes.
+   */
+  | { type: 'watch_contest'; contest_id: number }
+  | { type: 'unwatch_contest'; contest_id: number };
 
 /** Server → client. */
 export type ServerMessage =
@@ -115,9 +122,21 @@ export type ServerMessage =
   | { type: 'round_open'; round: RoundOpen }
   | { type: 'round_close'; round: RoundClose }
   | { type: 'answered'; room_id: string; round: number; user_id: number }
-  | { type: 'result'; result: RoomResult };
+  | { type: 'result'; result: RoomResult }
+  /** A contest's leaderboard, top entries (`me` is always null here: ask get_contest_leaderboard). */
+  | { type: 'contest_board'; board: ContestBoard };
 
-export const CLIENT_MESSAGE_TYPES = ['hello', 'ping', 'join', 'answer', 'leave'] as const;
+export const CLIENT_MESSAGE_TYPES = [
+  'hello',
+  'ping',
+  'join',
+  'answer',
+  'leave',
+  'watch_contest',
+  'unwatch_contest',
+] as const;
+
+const contestId = z.number().int().min(1).max(2_147_483_647);
 
 const roomId = z.uuid({ error: 'must be a room id' });
 
@@ -134,6 +153,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     answer: z.string().min(1).max(16),
   }),
   z.object({ type: z.literal('leave'), room_id: roomId }),
+  z.object({ type: z.literal('watch_contest'), contest_id: contestId }),
+  z.object({ type: z.literal('unwatch_contest'), contest_id: contestId }),
 ]);
 
 /** The messages of one server frame, in order (a frame holds one message or an array of them). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIFELINES } from '../rules/solo-modes';
 import { action } from './define';
-import { idField, intField, languageIdField, slugField } from './fields';
+import { gmtField, idField, intField, languageIdField, slugField, timezoneField } from './fields';
 import type { Comprehension, LevelData, PlayQuestion, PlaySession } from './quiz';
 
 /** `type` of the spec's get_fun_n_learn / get_guess_the_word / ...: what `type_id` names. */
@@ -10,15 +10,6 @@ const typeOf = z.enum(['category', 'subcategory'], { error: 'must be category or
 /** A round of a subcategory (guess the word, audio, maths); the first not passed when absent. */
 const roundField = intField(1, 1000).optional();
 
-/** An IANA zone name ("Asia/Kolkata"); unknown names fall back to `gmt_format`. */
-const timezoneField = z
-  .string()
-  .trim()
-  .max(64)
-  .regex(/^[A-Za-z0-9_+\-/]*$/, { error: 'must be a timezone' })
-  .optional();
-/** The player's UTC offset, "+05:30" or "-03:00" (UTC−12..UTC+14). */
-const gmtField = z.string().trim().max(12).optional();
 
 export interface LifelineResult {
   lifeline: (typeof LIFELINES)[number];

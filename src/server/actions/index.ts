@@ -9,6 +9,8 @@ import { soloHandlers } from './solo';
 import { walletHandlers } from './wallet';
 import { leaderboardHandlers } from './leaderboard';
 import { payoutHandlers } from './payouts';
+import { examHandlers } from './exams';
+import { contestHandlers } from './contests';
 
 /** Every action's handler, by name. */
 export const HANDLERS: { [A in ActionName]: Handler<A> } = {
@@ -21,4 +23,6 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...leaderboardHandlers,
   ...payoutHandlers,
   ...battleHandlers,
+  ...examHandlers,
+  ...contestHandlers,
 };

@@ -12,6 +12,8 @@ export class RateLimits {
   private readonly authAccount = new RateLimiterMemory({ keyPrefix: 'auth-acct', points: 10, duration: 600 });
   private readonly sendIp: RateLimiterMemory;
   private readonly sendTarget = new RateLimiterMemory({ keyPrefix: 'send-to', points: 5, duration: 3600 });
+  /** Wrong exam keys: 10 per player and exam in 10 minutes (a key is short; guessing must be slow). */
+  private readonly examKeys = new RateLimiterMemory({ keyPrefix: 'exam-key', points: 10, duration: 600 });
 
   /**
    * Per-IP budgets are configurable (many players may share one address behind a NAT); the
@@ -37,6 +39,17 @@ export class RateLimits {
     }
     await spend(this.authIp, ip);
     if (account) await spend(this.authAccount, account);
+  }
+
+  /** Refuses a player who has used up their wrong exam keys for the exam. */
+  async examKeyAllowed(userId: number, examId: number): Promise<void> {
+    const used = await this.examKeys.get(`${userId}:${examId}`);
+    if (used && used.remainingPoints <= 0) throw new AppError('rate_limited');
+  }
+
+  /** Counts a wrong exam key. */
+  async examKeyWrong(userId: number, examId: number): Promise<void> {
+    await this.examKeys.penalty(`${userId}:${examId}`, 1);
   }
 }
 

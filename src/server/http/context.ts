@@ -10,6 +10,7 @@ import type { Messenger } from '../domain/messenger';
 import type { SettingsStore } from '../domain/settings-store';
 import type { PushService } from '../push/push';
 import type { Battles } from '../realtime/rooms';
+import type { ContestLive } from '../realtime/contests';
 import type { UploadedFile } from './body';
 
 /** Long-lived services the app builds once and every action may use. */
@@ -25,6 +26,8 @@ export interface Services {
   rateLimits: RateLimits;
   /** Live battles: room events, the round ticker. */
   battles: Battles;
+  /** Live contest leaderboards and the contest closing job. */
+  contests: ContestLive;
   /** Web Push: VAPID keys and the push ticker. */
   push: PushService;
 }

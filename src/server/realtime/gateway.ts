@@ -23,7 +23,7 @@ export type Send = (m: ServerMessage | string) => void;
 
 /** What the gateway does with an authenticated client's room messages (rooms plug in here). */
 export interface RoomMessages {
-  handle(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: Send): void;
+  handle(userId: number, msg: Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>, send: Send): void;
   /** The socket (known by its `send`) closed. */
   disconnected?(userId: number, send: Send): void;
 }
@@ -37,7 +37,18 @@ function sendTo(socket: WebSocket, m: ServerMessage | string) {
  * browser cannot set headers on a WebSocket, and a token in the URL would end up in logs);
  * `ping` answers the server's clock for countdowns; room messages go to `rooms`.
  */
-export async function registerGateway(app: FastifyInstance, services: Services, rooms?: RoomMessages) {
+/** What the gateway does with contest messages (live leaderboards plug in here). */
+export interface ContestMessages {
+  handle(userId: number, msg: Extract<ClientMessage, { type: 'watch_contest' | 'unwatch_contest' }>, send: Send): void;
+  disconnected?(send: Send): void;
+}
+
+export async function registerGateway(
+  app: FastifyInstance,
+  services: Services,
+  rooms?: RoomMessages,
+  contests?: ContestMessages,
+) {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
@@ -104,6 +115,11 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
         send({ type: 'error', code: 'unauthorized', message: 'Please login first.' });
         return;
       }
+      if (msg.type === 'watch_contest' || msg.type === 'unwatch_contest') {
+        if (contests) contests.handle(userId, msg, send);
+        else send({ type: 'error', code: 'not_found', message: 'No such contest.' });
+        return;
+      }
       if (!rooms) {
         send({ type: 'error', code: 'not_found', message: 'No such room.' });
         return;
@@ -115,6 +131,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
       clearTimeout(hello);
       sockets.delete(socket);
       if (userId !== undefined) rooms?.disconnected?.(userId, send);
+      contests?.disconnected?.(send);
     });
   });
 }

@@ -426,8 +426,12 @@ describe('room event sinks', () => {
     const heard: [string, ServerMessage[]][] = [];
     const recorder: RoomEventSink = {
       publish: async (roomId, events) => void heard.push([roomId, [...events]]),
+      publishContest: () => Promise.resolve(),
     };
-    const down: RoomEventSink = { publish: () => Promise.reject(new Error('sink down')) };
+    const down: RoomEventSink = {
+      publish: () => Promise.reject(new Error('sink down')),
+      publishContest: () => Promise.reject(new Error('sink down')),
+    };
     const own = t.app.services.battles;
     const node = new Battles(own.setup, t.db, own.bus, t.app.log, [down, recorder, ...own.sinks]);
     const replies: unknown[] = [];

@@ -9,6 +9,8 @@ import type { RoomBus } from './bus';
 import type { RoomMessages, Send } from './gateway';
 import { roomChannel, type RoomEventSink } from './room-event-sink';
 
+type RoomMessage = Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>;
+
 /** How often each node looks for rounds that are due. */
 const TICK_MS = 200;
 
@@ -127,7 +129,7 @@ export class Battles implements RoomMessages {
     }
   }
 
-  handle(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: Send) {
+  handle(userId: number, msg: RoomMessage, send: Send) {
     this.run(userId, msg, send).catch((err: unknown) => {
       if (err instanceof AppError) {
         send({ type: 'error', code: err.code, message: err.message });
@@ -253,7 +255,7 @@ export class Battles implements RoomMessages {
     return { type: 'answered', room_id: msg.room_id, round: msg.round, user_id: userId };
   }
 
-  private async run(userId: number, msg: Exclude<ClientMessage, { type: 'hello' | 'ping' }>, send: Send) {
+  private async run(userId: number, msg: RoomMessage, send: Send) {
     switch (msg.type) {
       case 'join': {
         // Membership first: a socket hears only rooms it has a seat in.

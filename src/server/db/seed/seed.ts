@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PATHS } from '../../paths';
 import { sql, type Db } from '../client';
 import { readModeFiles, seedModeFile } from './seed-modes';
+import { readEventFiles, seedEventsFile } from './seed-events';
 
 interface SeedQuestion {
   type: 'mcq' | 'true_false';
@@ -93,6 +94,10 @@ export async function seedDemoContent(db: Db, dir = PATHS.demoContent): Promise<
     for (const file of readModeFiles(join(dir, 'modes'))) {
       const id = languageIds.get(file.language);
       if (id) await seedModeFile(tx, id, file);
+    }
+    for (const file of readEventFiles(join(dir, 'events'))) {
+      const id = languageIds.get(file.language);
+      if (id) await seedEventsFile(tx, id, file);
     }
     await tx.run(sql`INSERT INTO settings (key, value) VALUES ('home', ${JSON.stringify(HOME)}::jsonb)
       ON CONFLICT (key) DO NOTHING`);

@@ -1,0 +1,283 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ExamList, ExamPlay, ExamResult, ExamSummary, PlayQuestion, ReviewItem, SealedQuestion } from '../../core/contract';
+import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
+import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import { sql, type Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { playerDay, type Zone } from './play/daily';
+import { loadPlayQuestions } from './play/sessions';
+
+/** A submission this late after the deadline still counts (the auto-submit's trip on a slow network). */
+export const EXAM_GRACE_SECONDS = 30;
+
+interface ExamRow {
+  id: number;
+  title: string;
+  description: string;
+  exam_key: string;
+  starts_on: string;
+  ends_on: string;
+  duration_minutes: number;
+  total_questions: number;
+  total_marks: number;
+}
+
+interface AttemptRow {
+  exam_id: number;
+  user_id: number;
+  question_ids: number[];
+  answer_key: Record<string, string>;
+  question_types: Record<string, string>;
+  question_marks: Record<string, number>;
+  started_at: string;
+  deadline: string;
+  submitted: boolean;
+  result: ExamResult | null;
+  now: string;
+}
+
+const EXAM_COLUMNS = sql`e.id, e.title, e.description, e.exam_key, to_char(e.starts_on, 'YYYY-MM-DD') AS starts_on,
+  to_char(e.ends_on, 'YYYY-MM-DD') AS ends_on, e.duration_minutes,
+  (SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.exam_id = e.id AND q.status = 1) AS total_questions,
+  (SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.exam_id = e.id AND q.status = 1) AS total_marks`;
+
+const ATTEMPT_COLUMNS = sql`exam_id, user_id, question_ids, answer_key, question_types, question_marks,
+  to_json(started_at) #>> '{}' AS started_at, to_json(deadline) #>> '{}' AS deadline,
+  submitted_at IS NOT NULL AS submitted, result, to_json(now()) #>> '{}' AS now`;
+
+function summary(e: ExamRow, a: AttemptRow | null): ExamSummary {
+  const state = examState(
+    a && { submitted: a.submitted, deadlineMs: Date.parse(a.deadline) },
+    a ? Date.parse(a.now) : 0,
+    EXAM_GRACE_SECONDS * 1000,
+  );
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    starts_on: e.starts_on,
+    ends_on: e.ends_on,
+    duration: e.duration_minutes,
+    // An attempt counts what it was given; the exam what it has now.
+    total_questions: a ? a.question_ids.length : e.total_questions,
+    total_marks: a ? Object.values(a.question_marks).reduce((s, m) => s + m, 0) : e.total_marks,
+    state,
+    deadline: state === 'ongoing' && a ? new Date(a.deadline).toISOString() : '',
+    result: a?.result ?? null,
+  };
+}
+
+async function dbNow(db: Db): Promise<Date> {
+  return new Date((await db.one<{ now: string }>(sql`SELECT to_json(now()) #>> '{}' AS now`))!.now);
+}
+
+/**
+ * The player's exams: `today` those open on their local date that they have not finished
+ * (ongoing ones first), `completed` the attempts that are over, newest first, with results.
+ */
+export async function listExams(
+  db: Db,
+  userId: number,
+  o: { languageId: number; type: 'today' | 'completed'; offset: number; limit: number } & Zone,
+): Promise<ExamList> {
+  const { date } = playerDay(await dbNow(db), o);
+  const attempts = new Map(
+    (
+      await db.rows<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = ${userId}`)
+    ).map((a) => [a.exam_id, a]),
+  );
+  const over = (x: ExamSummary) => x.state === 'completed' || x.state === 'finished';
+  let list: ExamSummary[];
+  if (o.type === 'today') {
+    const rows = await db.rows<ExamRow>(sql`SELECT ${EXAM_COLUMNS} FROM exams e
+      WHERE e.status = 1 AND e.language_id = ${o.languageId}
+        AND e.starts_on <= ${date}::date AND e.ends_on >= ${date}::date
+      ORDER BY e.ends_on, e.id`);
+    list = rows.map((e) => summary(e, attempts.get(e.id) ?? null)).filter((x) => !over(x));
+    // An attempt under way first.
+    list.sort((a, b) => Number(b.state === 'ongoing') - Number(a.state === 'ongoing'));
+  } else {
+    const ids = [...attempts.keys()];
+    const rows = ids.length
+      ? await db.rows<ExamRow>(sql`SELECT ${EXAM_COLUMNS} FROM exams e
+          WHERE e.id = ANY(${`{${ids.join(',')}}`}::integer[])`)
+      : [];
+    const started = (id: number) => attempts.get(id)!.started_at;
+    list = rows
+      .sort((a, b) => started(b.id).localeCompare(started(a.id)))
+      .map((e) => summary(e, attempts.get(e.id)!))
+      .filter(over);
+  }
+  return { date, total: list.length, exams: list.slice(o.offset, o.offset + o.limit) };
+}
+
+/** Compares keys in constant time (a key is a secret shared with the exam's students). */
+function sameKey(given: string, key: string): boolean {
+  const h = (s: string) => createHash('sha256').update(s.trim()).digest();
+  return timingSafeEqual(h(given), h(key));
+}
+
+function sealed(q: PlayQuestion): SealedQuestion {
+  const { answer: _a, explanation: _e, bookmarked: _b, ...rest } = q;
+  return rest;
+}
+
+async function examById(db: Db, examId: number): Promise<ExamRow> {
+  const e = await db.one<ExamRow>(sql`SELECT ${EXAM_COLUMNS} FROM exams e WHERE e.id = ${examId} AND e.status = 1`);
+  if (!e) throw new AppError('not_found', { field: 'exam_module_id', message: 'No such exam.' });
+  return e;
+}
+
+/**
+ * Starts the player's one attempt at an exam, or resumes the one under way (same questions, same
+ * deadline). Needs the exam's key and the rules accepted, on a day the exam is open where the
+ * player is. The questions go without their answers.
+ */
+export async function startExam(
+  db: Db,
+  userId: number,
+  o: { examId: number; key: string; rulesAccepted: boolean; onWrongKey: () => Promise<void> } & Zone,
+): Promise<ExamPlay> {
+  const exam = await examById(db, o.examId);
+  if (!sameKey(o.key, exam.exam_key)) {
+    await o.onWrongKey();
+    throw new AppError('invalid_exam_key', { field: 'exam_key' });
+  }
+  if (!o.rulesAccepted) throw new AppError('exam_rules_required', { field: 'rules_accepted' });
+  const existing = await db.one<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts
+    WHERE exam_id = ${exam.id} AND user_id = ${userId}`);
+  if (existing) return resumeOrRefuse(db, exam, existing);
+
+  const { date } = playerDay(await dbNow(db), o);
+  if (!examOpenOn(date, { startsOn: exam.starts_on, endsOn: exam.ends_on }))
+    throw new AppError('exam_not_open', { field: 'exam_module_id' });
+  const keys = await db.rows<{ id: number; type: string; answer: string; marks: number }>(sql`
+    SELECT q.id, q.type, q.answer #>> '{}' AS answer, q.marks FROM exam_questions x
+    JOIN questions q ON q.id = x.question_id
+    WHERE x.exam_id = ${exam.id} AND q.status = 1 ORDER BY x.sort, q.id`);
+  if (keys.length === 0)
+    throw new AppError('not_found', { field: 'exam_module_id', message: 'This exam has no questions yet.' });
+  const ids = keys.map((k) => k.id);
+  const by = <T>(f: (k: (typeof keys)[number]) => T) => JSON.stringify(Object.fromEntries(keys.map((k) => [k.id, f(k)])));
+  // Two starts at once: one inserts, the other waits for it and then finds its row.
+  await db.run(sql`INSERT INTO exam_attempts (exam_id, user_id, question_ids, answer_key, question_types,
+      question_marks, deadline)
+    VALUES (${exam.id}, ${userId}, ${`{${ids.join(',')}}`}::integer[], ${by((k) => k.answer)}::jsonb,
+      ${by((k) => k.type)}::jsonb, ${by((k) => k.marks)}::jsonb,
+      now() + make_interval(mins => ${exam.duration_minutes}))
+    ON CONFLICT (exam_id, user_id) DO NOTHING`);
+  const attempt = await db.one<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts
+    WHERE exam_id = ${exam.id} AND user_id = ${userId}`);
+  return resumeOrRefuse(db, exam, attempt!);
+}
+
+async function resumeOrRefuse(db: Db, exam: ExamRow, a: AttemptRow): Promise<ExamPlay> {
+  const s = summary(exam, a);
+  if (s.state !== 'ongoing') throw new AppError('already_played', { field: 'exam_module_id' });
+  const questions = await loadPlayQuestions(db, a.user_id, a.question_ids);
+  return {
+    exam: s,
+    started_at: new Date(a.started_at).toISOString(),
+    deadline: new Date(a.deadline).toISOString(),
+    server_time: new Date(a.now).toISOString(),
+    questions: questions.map(sealed),
+  };
+}
+
+/**
+ * Submits the attempt: the server grades `answers` against the key stored at the start, and
+ * computes marks, statistics and duration itself. Once only: a repeat answers the same result.
+ * `rulesViolated` marks the attempt (the app completes it when the player left it too long).
+ */
+export async function submitExam(
+  db: Db,
+  userId: number,
+  o: {
+    examId: number;
+    answers: { question_id: number; answer: string | null }[];
+    rulesViolated: boolean;
+    captured: number[];
+  },
+): Promise<ExamResult> {
+  const a = await db.one<AttemptRow & { late: boolean; seconds: number }>(sql`SELECT ${ATTEMPT_COLUMNS},
+      now() > deadline + make_interval(secs => ${EXAM_GRACE_SECONDS}) AS late,
+      least(extract(epoch FROM now() - started_at), extract(epoch FROM deadline - started_at))::int AS seconds
+    FROM exam_attempts WHERE exam_id = ${o.examId} AND user_id = ${userId} FOR UPDATE`);
+  // No attempt of the player's (another player's exam, or one never started).
+  if (!a) throw new AppError('not_found', { field: 'exam_module_id', message: 'Start the exam first.' });
+  if (a.result) return a.result;
+  if (a.late) throw new AppError('exam_time_over', { field: 'exam_module_id' });
+
+  const inExam = new Set(a.question_ids);
+  const strangers = [...o.answers.map((x) => x.question_id), ...o.captured].filter((id) => !inExam.has(id));
+  if (strangers.length)
+    throw new AppError('invalid_input', {
+      field: 'answers',
+      message: `answers: question ${strangers[0]} is not in this exam`,
+    });
+  const given = new Map<number, string | null>();
+  for (const x of o.answers) if (!given.has(x.question_id)) given.set(x.question_id, x.answer);
+  const review: ReviewItem[] = a.question_ids.map((qid) => {
+    const key = a.answer_key[String(qid)] ?? '';
+    const answer = given.get(qid) ?? null;
+    return {
+      question_id: qid,
+      answer,
+      correct_answer: key,
+      is_correct: isCorrectAnswer(a.question_types[String(qid)] ?? 'mcq', key, answer),
+    };
+  });
+  const totals = examTotals(
+    review.map((r) => ({
+      marks: a.question_marks[String(r.question_id)] ?? 0,
+      answered: r.answer !== null && r.answer !== '',
+      correct: r.is_correct,
+    })),
+  );
+  const submittedAt = await dbNow(db);
+  const result: ExamResult = {
+    exam_module_id: a.exam_id,
+    total_questions: totals.totalQuestions,
+    correct_answers: totals.correct,
+    incorrect_answers: totals.incorrect,
+    unattempted: totals.unattempted,
+    obtained_marks: totals.obtainedMarks,
+    total_marks: totals.totalMarks,
+    statistics: totals.statistics,
+    rules_violated: o.rulesViolated,
+    total_duration: Math.max(0, a.seconds),
+    submitted_at: submittedAt.toISOString(),
+    review,
+  };
+  await db.run(sql`UPDATE exam_attempts SET submitted_at = now(), rules_violated = ${o.rulesViolated},
+      captured_question_ids = ${`{${[...new Set(o.captured)].join(',')}}`}::integer[],
+      result = ${JSON.stringify(result)}::jsonb
+    WHERE exam_id = ${a.exam_id} AND user_id = ${userId}`);
+  return result;
+}
+
+export interface NewExam {
+  languageId: number;
+  title: string;
+  description: string;
+  key: string;
+  /** Local dates, `YYYY-MM-DD`, inclusive. */
+  startsOn: string;
+  endsOn: string;
+  durationMinutes: number;
+  /** In the order the exam asks them. */
+  questionIds: number[];
+}
+
+/** Makes an exam of existing questions (operators, the demo content, tests). */
+export async function createExam(db: Db, e: NewExam): Promise<number> {
+  const row = await db.one<{ id: number }>(sql`INSERT INTO exams (language_id, title, description, exam_key,
+      starts_on, ends_on, duration_minutes)
+    VALUES (${e.languageId}, ${e.title}, ${e.description}, ${e.key}, ${e.startsOn}::date, ${e.endsOn}::date,
+      ${e.durationMinutes}) RETURNING id`);
+  await db.run(sql`INSERT INTO exam_questions (exam_id, question_id, sort)
+    SELECT ${row!.id}, q, n FROM unnest(${`{${e.questionIds.join(',')}}`}::integer[]) WITH ORDINALITY AS t(q, n)`);
+  return row!.id;
+}
