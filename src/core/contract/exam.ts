@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExamState, MarksStatistic } from '../rules/exam';
 import { action } from './define';
-import { flagField, gmtField, idField, jsonField, languageIdField, paging, timezoneField } from './fields';
+import { flagField, gmtField, idField, jsonField, languageIdField, optionalText, paging, timezoneField } from './fields';
 import type { PlayQuestion, ReviewItem } from './quiz';
 
 /** Category types holding exam and contest questions (no other mode draws from them). */
@@ -104,7 +104,8 @@ export const examActions = {
   get_exam_module_questions: action<ExamPlay>()({
     input: z.object({
       exam_module_id: idField,
-      exam_key: z.string({ error: 'enter the exam key' }).trim().min(1, { error: 'enter the exam key' }).max(64),
+      // Empty: exam_key_required ("enter the exam key").
+      exam_key: optionalText(64),
       rules_accepted: flagField.optional(),
       language_id: languageIdField,
       timezone: timezoneField,

@@ -269,17 +269,18 @@ export async function answerContest(
   const c = await contestById(db, userId, o.contestId);
   const p = await lockPlay(db, c.id, userId);
   if (!p) throw new AppError('contest_not_started', { field: 'contest_id' });
-  if (p.finished) throw new AppError('already_played', { field: 'contest_id' });
-  if (Date.parse(p.now) > Date.parse(c.ends_at) + CONTEST_END_GRACE_SECONDS * 1000)
-    throw new AppError('contest_not_live', { field: 'contest_id' });
-  const current = p.question_ids[p.served - 1];
+  const current = p.finished ? undefined : p.question_ids[p.served - 1];
   if (current !== o.questionId) {
-    // A repeat of an answer already recorded (its reply was lost): where the play is now.
+    // A repeat of an answer already recorded (its reply was lost, even the last one's): where
+    // the play is now, nothing recorded twice.
     const done = await db.one<{ accepted: boolean }>(sql`SELECT answer IS NOT NULL AS accepted FROM contest_answers
       WHERE contest_id = ${c.id} AND user_id = ${userId} AND question_id = ${o.questionId}`);
-    if (!done) throw new AppError('question_not_served', { field: 'question_id' });
-    return { accepted: done.accepted, play: await playView(db, p, c) };
+    if (done) return { accepted: done.accepted, play: await playView(db, p, c) };
+    if (p.finished) throw new AppError('already_played', { field: 'contest_id' });
+    throw new AppError('question_not_served', { field: 'question_id' });
   }
+  if (Date.parse(p.now) > Date.parse(c.ends_at) + CONTEST_END_GRACE_SECONDS * 1000)
+    throw new AppError('contest_not_live', { field: 'contest_id' });
   const { accepted } = await recordAnswer(db, p, c, rules, o.answer);
   return { accepted, play: await playView(db, (await lockPlay(db, c.id, userId))!, c) };
 }

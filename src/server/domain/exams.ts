@@ -138,8 +138,9 @@ async function examById(db: Db, examId: number): Promise<ExamRow> {
 export async function startExam(
   db: Db,
   userId: number,
-  o: { examId: number; key: string; rulesAccepted: boolean; onWrongKey: () => Promise<void> } & Zone,
+  o: { examId: number; key: string | undefined; rulesAccepted: boolean; onWrongKey: () => Promise<void> } & Zone,
 ): Promise<ExamPlay> {
+  if (!o.key) throw new AppError('exam_key_required', { field: 'exam_key' });
   const exam = await examById(db, o.examId);
   if (!sameKey(o.key, exam.exam_key)) {
     await o.onWrongKey();
