@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { ExamState, MarksStatistic } from '../rules/exam';
 import { action } from './define';
-import { flagField, gmtField, idField, jsonField, languageIdField, optionalText, paging, timezoneField } from './fields';
+import {
+  flagField,
+  gmtField,
+  idField,
+  jsonField,
+  languageIdField,
+  optionalText,
+  paging,
+  timezoneField,
+} from './fields';
 import type { PlayQuestion, ReviewItem } from './quiz';
 
 /** Category types holding exam and contest questions (no other mode draws from them). */

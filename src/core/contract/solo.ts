@@ -10,7 +10,6 @@ const typeOf = z.enum(['category', 'subcategory'], { error: 'must be category or
 /** A round of a subcategory (guess the word, audio, maths); the first not passed when absent. */
 const roundField = intField(1, 1000).optional();
 
-
 export interface LifelineResult {
   lifeline: (typeof LIFELINES)[number];
   question_id: number;

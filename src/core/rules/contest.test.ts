@@ -101,7 +101,12 @@ describe('prize split with ties', () => {
     expect(validPrizeTable(table)).toBe(true);
     expect(validPrizeTable([{ rank: 0, coins: 1 }])).toBe(false);
     expect(validPrizeTable([{ rank: 1, coins: -1 }])).toBe(false);
-    expect(validPrizeTable([{ rank: 1, coins: 1 }, { rank: 1, coins: 2 }])).toBe(false);
+    expect(
+      validPrizeTable([
+        { rank: 1, coins: 1 },
+        { rank: 1, coins: 2 },
+      ]),
+    ).toBe(false);
     expect(validPrizeTable([{ rank: 1.5, coins: 1 }])).toBe(false);
   });
 });

@@ -77,7 +77,7 @@ export function contestPrizes(entries: readonly ContestEntry[], table: readonly 
     .filter((e) => e.score > 0)
     .sort((a, b) => b.score - a.score || a.reachedAtMs - b.reachedAtMs || a.userId - b.userId);
   const out: PrizeAward[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j]!.score === sorted[i]!.score) j++;
     const group = sorted.slice(i, j);

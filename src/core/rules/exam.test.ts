@@ -33,13 +33,9 @@ describe('exam availability across timezones', () => {
 
   it('includes both ends of a range', () => {
     const r = { startsOn: '2026-11-01', endsOn: '2026-11-30' };
-    expect(['2026-10-31', '2026-11-01', '2026-11-15', '2026-11-30', '2026-12-01'].map((d) => examOpenOn(d, r))).toEqual([
-      false,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    expect(['2026-10-31', '2026-11-01', '2026-11-15', '2026-11-30', '2026-12-01'].map((d) => examOpenOn(d, r))).toEqual(
+      [false, true, true, true, false],
+    );
   });
 });
 

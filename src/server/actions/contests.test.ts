@@ -31,7 +31,9 @@ afterAll(() => t.close());
 const HOUR = 3_600_000;
 
 /** A contest of three questions whose answers are b, a, c. */
-async function newContest(o: { startsIn?: number; hours?: number; fee?: number; prizes?: { rank: number; coins: number }[] } = {}) {
+async function newContest(
+  o: { startsIn?: number; hours?: number; fee?: number; prizes?: { rank: number; coins: number }[] } = {},
+) {
   const ids = await insertEventQuestions(t.db, languageId, CONTEST_CATEGORY_TYPE, [
     { type: 'mcq', question: 'C one', options: ['w', 'right', 'x'], answer: 1, explanation: 'secret' },
     { type: 'true_false', question: 'C two', options: ['True', 'False'], answer: 0, explanation: '' },
@@ -51,7 +53,15 @@ async function newContest(o: { startsIn?: number; hours?: number; fee?: number; 
     ],
     questionIds: ids,
   });
-  return { id, ids, answers: new Map([[ids[0]!, 'b'], [ids[1]!, 'a'], [ids[2]!, 'c']]) };
+  return {
+    id,
+    ids,
+    answers: new Map([
+      [ids[0]!, 'b'],
+      [ids[1]!, 'a'],
+      [ids[2]!, 'c'],
+    ]),
+  };
 }
 type Contest = Awaited<ReturnType<typeof newContest>>;
 
@@ -65,7 +75,12 @@ async function funded(coins: number): Promise<Player> {
 const enter = (p: Player, id: number) =>
   call<ContestPlay>(t.app, 'get_questions_by_contest', { contest_id: id }, { token: p.token });
 const answer = (p: Player, id: number, questionId: number, a: string) =>
-  call<ContestStep>(t.app, 'set_contest_answer', { contest_id: id, question_id: questionId, answer: a }, { token: p.token });
+  call<ContestStep>(
+    t.app,
+    'set_contest_answer',
+    { contest_id: id, question_id: questionId, answer: a },
+    { token: p.token },
+  );
 const finish = (p: Player, id: number, extra: Record<string, unknown> = {}) =>
   call<ContestFinish>(t.app, 'set_contest_leaderboard', { contest_id: id, ...extra }, { token: p.token });
 const board = (p: Player, id: number, extra: Record<string, unknown> = {}) =>
@@ -122,7 +137,10 @@ describe('contests', () => {
     const all = await Promise.all(Array.from({ length: 50 }, () => enter(p, c.id)));
     expect(all.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(new Set(all.map((r) => r.body.data.question?.id)).size).toBe(1);
-    const fees = await t.db.one<{ n: number; sum: number }>(sql`SELECT count(*)::int AS n, coalesce(sum(delta), 0)::int AS sum
+    const fees = await t.db.one<{
+      n: number;
+      sum: number;
+    }>(sql`SELECT count(*)::int AS n, coalesce(sum(delta), 0)::int AS sum
       FROM coin_ledger WHERE user_id = ${p.user.id} AND reason = 'contest_fee'`);
     expect(fees).toEqual({ n: 1, sum: -7 });
     expect(await coins(p.user.id)).toEqual({ coins: 43, sum: 43 });
@@ -135,8 +153,13 @@ describe('contests', () => {
     const p = await createPlayer(t.app);
     const c = await newContest({ fee: p.user.coins + 1 });
     const res = await enter(p, c.id);
-    expect([res.status, res.body]).toMatchObject([409, { code: 'not_enough_coins', message: "You don't have enough coins." }]);
-    const n = await t.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM contest_plays WHERE contest_id = ${c.id}`);
+    expect([res.status, res.body]).toMatchObject([
+      409,
+      { code: 'not_enough_coins', message: "You don't have enough coins." },
+    ]);
+    const n = await t.db.one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM contest_plays WHERE contest_id = ${c.id}`,
+    );
     expect(n!.n).toBe(0);
     expect((await coins(p.user.id)).coins).toBe(p.user.coins);
   });
@@ -148,12 +171,7 @@ describe('contests', () => {
     const over = await newContest({ startsIn: -3 * HOUR, hours: 1 });
     expect((await enter(p, over.id)).body).toMatchObject({ code: 'contest_not_live' });
     expect((await enter(p, 99_999_999)).status).toBe(404);
-    for (const fields of [
-      { contest_id: 'abc' },
-      { contest_id: '1 OR 1=1' },
-      { contest_id: -1 },
-      {},
-    ]) {
+    for (const fields of [{ contest_id: 'abc' }, { contest_id: '1 OR 1=1' }, { contest_id: -1 }, {}]) {
       const res = await call(t.app, 'get_questions_by_contest', fields, { token: p.token });
       expect(res.status, JSON.stringify(fields)).toBe(400);
     }
@@ -196,15 +214,24 @@ describe('contests', () => {
     expect(repeat.body.data.play.score).toBe(14);
     // The client's figures are ignored.
     const done = await finish(p, c.id, { score: 9999, correct_answers: 3, questions_attended: 3 });
-    expect(done.body.data).toMatchObject({ score: 14, correct_answers: 2, questions_attended: 2, total_questions: 3, rank: 1 });
+    expect(done.body.data).toMatchObject({
+      score: 14,
+      correct_answers: 2,
+      questions_attended: 2,
+      total_questions: 3,
+      rank: 1,
+    });
     const again = await enter(p, c.id);
-    expect([again.status, again.body]).toMatchObject([409, { code: 'already_played', message: 'You have already played.' }]);
+    expect([again.status, again.body]).toMatchObject([
+      409,
+      { code: 'already_played', message: 'You have already played.' },
+    ]);
     // A repeat still answers where the play is; anything else is "already played".
     expect((await answer(p, c.id, c.ids[2]!, 'c')).body.data).toMatchObject({ accepted: false, play: { score: 14 } });
     expect((await answer(p, c.id, 424_242, 'c')).body).toMatchObject({ code: 'already_played' });
   });
 
-  it("resumes a play: a question whose time ran out while away counts as unanswered", async () => {
+  it('resumes a play: a question whose time ran out while away counts as unanswered', async () => {
     const p = await funded(20);
     const c = await newContest();
     await enter(p, c.id);
@@ -217,7 +244,13 @@ describe('contests', () => {
   });
 
   it('ranks the board with shared ranks, shows the own row, and pays prizes once on close (two jobs at once)', async () => {
-    const c = await newContest({ prizes: [{ rank: 1, coins: 100 }, { rank: 2, coins: 50 }, { rank: 3, coins: 9 }] });
+    const c = await newContest({
+      prizes: [
+        { rank: 1, coins: 100 },
+        { rank: 2, coins: 50 },
+        { rank: 3, coins: 9 },
+      ],
+    });
     const [a, b, d, e] = [await funded(10), await funded(10), await funded(10), await funded(10)];
     await playAll(a, c);
     await playAll(b, c);

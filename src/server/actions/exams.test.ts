@@ -56,7 +56,13 @@ describe('exam module', () => {
     const e = await newExam();
     const today = await list(p, '1');
     const mine = today.exams.find((x) => x.id === e.id)!;
-    expect(mine).toMatchObject({ state: 'not_started', total_questions: 4, total_marks: 7, duration: 10, result: null });
+    expect(mine).toMatchObject({
+      state: 'not_started',
+      total_questions: 4,
+      total_marks: 7,
+      duration: 10,
+      result: null,
+    });
     expect(JSON.stringify(mine)).not.toContain('K-1234');
 
     const res = await start(p, { exam_module_id: e.id, exam_key: 'K-1234', rules_accepted: '1' });

@@ -9,13 +9,7 @@ import type {
   SealedQuestion,
 } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
-import {
-  contestAnswerPoints,
-  contestPrizes,
-  contestStatus,
-  localDateTime,
-  type Prize,
-} from '../../core/rules/contest';
+import { contestAnswerPoints, contestPrizes, contestStatus, localDateTime, type Prize } from '../../core/rules/contest';
 import { isCorrectAnswer, isKnownTimezone } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
@@ -183,7 +177,8 @@ async function recordAnswer(
   const qid = p.question_ids[p.served - 1]!;
   const limitMs = c.seconds_per_question * 1000;
   const accepted = answer !== null && p.elapsed_ms <= limitMs + CONTEST_LATENCY_GRACE_MS;
-  const correct = accepted && isCorrectAnswer(p.question_types[String(qid)] ?? 'mcq', p.answer_key[String(qid)] ?? '', answer);
+  const correct =
+    accepted && isCorrectAnswer(p.question_types[String(qid)] ?? 'mcq', p.answer_key[String(qid)] ?? '', answer);
   const points = accepted
     ? contestAnswerPoints(correct, Math.min(p.elapsed_ms, limitMs), {
         points_per_correct: c.points_per_correct,
@@ -204,7 +199,12 @@ async function recordAnswer(
 }
 
 /** Questions whose time (and the network's grace) ran out while the player was away: unanswered. */
-async function skipExpired(db: Db, p: PlayRow, c: ContestRow, rules: Pick<BattleRules, 'speed_bonuses'>): Promise<PlayRow> {
+async function skipExpired(
+  db: Db,
+  p: PlayRow,
+  c: ContestRow,
+  rules: Pick<BattleRules, 'speed_bonuses'>,
+): Promise<PlayRow> {
   if (p.finished || p.served > p.question_ids.length) return p;
   if (p.elapsed_ms <= c.seconds_per_question * 1000 + CONTEST_LATENCY_GRACE_MS) return p;
   await recordAnswer(db, p, c, rules, null);

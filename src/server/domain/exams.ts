@@ -1,5 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ExamList, ExamPlay, ExamResult, ExamSummary, PlayQuestion, ReviewItem, SealedQuestion } from '../../core/contract';
+import type {
+  ExamList,
+  ExamPlay,
+  ExamResult,
+  ExamSummary,
+  PlayQuestion,
+  ReviewItem,
+  SealedQuestion,
+} from '../../core/contract';
 import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
@@ -84,9 +92,9 @@ export async function listExams(
 ): Promise<ExamList> {
   const { date } = playerDay(await dbNow(db), o);
   const attempts = new Map(
-    (
-      await db.rows<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = ${userId}`)
-    ).map((a) => [a.exam_id, a]),
+    (await db.rows<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = ${userId}`)).map(
+      (a) => [a.exam_id, a],
+    ),
   );
   const over = (x: ExamSummary) => x.state === 'completed' || x.state === 'finished';
   let list: ExamSummary[];
@@ -161,7 +169,8 @@ export async function startExam(
   if (keys.length === 0)
     throw new AppError('not_found', { field: 'exam_module_id', message: 'This exam has no questions yet.' });
   const ids = keys.map((k) => k.id);
-  const by = <T>(f: (k: (typeof keys)[number]) => T) => JSON.stringify(Object.fromEntries(keys.map((k) => [k.id, f(k)])));
+  const by = <T>(f: (k: (typeof keys)[number]) => T) =>
+    JSON.stringify(Object.fromEntries(keys.map((k) => [k.id, f(k)])));
   // Two starts at once: one inserts, the other waits for it and then finds its row.
   await db.run(sql`INSERT INTO exam_attempts (exam_id, user_id, question_ids, answer_key, question_types,
       question_marks, deadline)

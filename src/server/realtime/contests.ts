@@ -58,7 +58,9 @@ export class ContestLive {
       const events: ServerMessage[] = [{ type: 'contest_board', board: await this.board(contestId) }];
       await Promise.all(
         this.sinks.map((k) =>
-          k.publishContest(contestId, events).catch((err: unknown) => this.log.error({ err }, 'contest publish failed')),
+          k
+            .publishContest(contestId, events)
+            .catch((err: unknown) => this.log.error({ err }, 'contest publish failed')),
         ),
       );
     } catch (err) {
