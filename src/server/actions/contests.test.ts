@@ -294,6 +294,11 @@ describe('contests', () => {
       FROM notifications WHERE type = 'contest_prize' AND link = ${`/contest-play/${c.id}/leaderboard`}`);
     expect(notes.map((n) => n.user_id).sort()).toEqual([a.user.id, b.user.id].sort());
     expect(notes[0]!.params).toMatchObject({ rank: 1, coins: 75 });
+    // First place (shared) unlocks the contest winner badge; third does not.
+    const winners = await t.db.rows<{ user_id: number }>(sql`SELECT user_id FROM user_badges
+      WHERE badge = 'contest_winner' AND user_id = ANY(${`{${[a, b, d].map((x) => x.user.id).join(',')}}`}::integer[])
+      ORDER BY user_id`);
+    expect(winners.map((w) => w.user_id)).toEqual([a.user.id, b.user.id].sort((x, y) => x - y));
     // b never called set_contest_leaderboard: the close finished the play.
     expect((await enter(b, c.id)).body).toMatchObject({ code: 'already_played' });
   });

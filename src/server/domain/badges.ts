@@ -10,6 +10,7 @@ interface Facts {
   dashing_debut: boolean;
   combat_winner: boolean;
   clash_winner: boolean;
+  contest_winner: boolean;
   super_sonic: boolean;
   flashback: boolean;
   brainiac: boolean;
@@ -50,6 +51,7 @@ async function facts(db: Db, userId: number): Promise<Facts> {
           WHERE p.user_id = u.id AND r.status = 'finished')) AS dashing_debut,
       ${won(['random', 'friend'])} AS combat_winner,
       ${won(['group'])} AS clash_winner,
+      EXISTS (SELECT 1 FROM contest_plays c WHERE c.user_id = u.id AND c.rank = 1) AS contest_winner,
       EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT} AND s.finished_at - s.started_at
         <= make_interval(secs => ${BADGE_RULES.super_sonic_seconds_per_question} * (s.result ->> 'total')::int))
         AS super_sonic,
@@ -89,6 +91,7 @@ function judge(f: Facts): Map<BadgeType, { earned: boolean; progress: Progress }
     ['dashing_debut', { earned: f.dashing_debut, progress: null }],
     ['combat_winner', { earned: f.combat_winner, progress: null }],
     ['clash_winner', { earned: f.clash_winner, progress: null }],
+    ['contest_winner', { earned: f.contest_winner, progress: null }],
     ['quiz_warrior', count(f.best_wins_in_row, BADGE_RULES.quiz_warrior_wins)],
     ['super_sonic', { earned: f.super_sonic, progress: null }],
     ['flashback', { earned: f.flashback, progress: null }],

@@ -13,7 +13,8 @@ import { contestAnswerPoints, contestPrizes, contestStatus, localDateTime, type 
 import { isCorrectAnswer, isKnownTimezone } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { moveCoins, coinBalance } from './ledger';
+import { checkBadges } from './badges';
+import { coinBalance, moveCoins } from './ledger';
 import { notify } from './notifications';
 import { playerDay, type Zone } from './play/daily';
 import { loadPlayQuestions } from './play/sessions';
@@ -400,6 +401,8 @@ export async function closeDueContest(db: Db): Promise<{ contestId: number; paid
     });
   }
   await db.run(sql`UPDATE contests SET closed_at = now() WHERE id = ${c.id}`);
+  // Winners may have earned a badge (contest winner, and what the prize brings).
+  for (const a of awards) if (a.rank === 1 || a.coins > 0) await checkBadges(db, a.userId);
   return { contestId: c.id, paid };
 }
 

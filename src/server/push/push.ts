@@ -57,6 +57,13 @@ export async function wordNotice(n: Pending, lang: string): Promise<PushPayload>
   } else if (n.type === 'referral') {
     title = t('notifications.referralTitle');
     body = t('notifications.referral', { coins: n.params.coins ?? 0 });
+  } else if (n.type === 'contest_prize') {
+    title = t('notifications.contest_prizeTitle');
+    body = t('notifications.contest_prize', {
+      contest: n.params.contest ?? '',
+      rank: n.params.rank ?? '',
+      coins: n.params.coins ?? 0,
+    });
   } else if (n.type === 'payout_completed' || n.type === 'payout_rejected') {
     title = t(`notifications.${n.type}Title`);
     body = t(`notifications.${n.type}`, { coins: n.params.coins ?? 0 });
