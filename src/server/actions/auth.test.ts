@@ -273,6 +273,10 @@ describe('dev outbox', () => {
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/dev/outbox?to=a@b.co' });
       expect(res.statusCode).toBe(404);
+      const contest = await prod.app.inject({ method: 'POST', url: '/dev/contests', payload: { name: 'x' } });
+      expect(contest.statusCode).toBe(404);
+      const end = await prod.app.inject({ method: 'POST', url: '/dev/contests/1/end' });
+      expect(end.statusCode).toBe(404);
     } finally {
       await prod.close();
     }

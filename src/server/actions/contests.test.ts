@@ -323,6 +323,27 @@ describe('contests', () => {
     expect((await coins(a.user.id)).coins).toBe(a.user.coins + 100);
   });
 
+  it('development helpers make a contest of existing questions and end it; bad input is refused', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/dev/contests',
+      payload: { name: 'Dev cup', entry_fee: 2, questions: 2, prizes: [{ rank: 1, coins: 30 }] },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id as number;
+    const p = await createPlayer(t.app);
+    const play = await enter(p, id);
+    expect(play.body.data).toMatchObject({ total_questions: 2, index: 1 });
+    const end = await t.app.inject({ method: 'POST', url: `/dev/contests/${id}/end` });
+    expect(end.statusCode).toBe(200);
+    expect(await t.app.services.contests.closeDue()).toContain(id);
+    expect((await t.app.inject({ method: 'POST', url: `/dev/contests/${id}/end` })).statusCode).toBe(404);
+    for (const payload of [{}, { name: '' }, { name: 'x', entry_fee: -1 }, { name: 'x', questions: 'many' }]) {
+      expect((await t.app.inject({ method: 'POST', url: '/dev/contests', payload })).statusCode).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/dev/contests/abc/end' })).statusCode).toBe(400);
+  });
+
   it('pushes the board to watching sockets when a score changes', async () => {
     const url = await listenForSockets(t);
     const c = await newContest({ fee: 0 });
