@@ -356,12 +356,15 @@ describe('rounds', () => {
     while (m.type !== 'round_open') m = await ca.next();
     const q = m.round;
     const answer = { type: 'answer', room_id: room.room_id, round: 1, question_id: q.question.id, answer: 'a' };
-    // Before the round opens (checked only while clearly early: the countdown is short here).
-    if (Date.parse(q.opens_at) - Date.now() > 60) {
-      ca.send(answer);
-      expect(await ca.next()).toMatchObject({ type: 'error', code: 'operation_not_allowed' });
-    }
+    // Before the round opens: its opening held 10 s away for this check (the real countdown is
+    // short, and a loaded machine could otherwise deliver the answer after it).
+    const at = (opens: string) => sql`UPDATE rooms SET round_opens_at = now() + ${opens}::interval,
+      round_deadline = now() + interval '20 seconds' WHERE id = ${room.room_id}::uuid`;
+    await t.db.run(at('10 seconds'));
+    ca.send(answer);
+    expect(await ca.next()).toMatchObject({ type: 'error', code: 'operation_not_allowed' });
     await sleep(Math.max(0, Date.parse(q.opens_at) - Date.now() + 15));
+    await t.db.run(at('0 seconds'));
     ca.send({ ...answer, round: 2 });
     expect(await ca.next()).toMatchObject({ type: 'error', code: 'operation_not_allowed' });
     ca.send(answer);
