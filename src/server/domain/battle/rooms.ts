@@ -9,7 +9,7 @@ import type {
   RoomStatus,
   ServerMessage,
 } from '../../../core/contract';
-import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
+import { battleOutcome, standings, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
