@@ -146,6 +146,30 @@ describe('RealtimeSocket', () => {
     expect(latest().sent).not.toContainEqual({ type: 'join', room_id: 'room-1' });
   });
 
+  it('watches contest boards after the welcome and again after a reconnect, until unwatched', () => {
+    const rt = make();
+    rt.start();
+    rt.watchContest(7);
+    latest().accept();
+    latest().say(welcome());
+    expect(latest().sent).toContainEqual({ type: 'watch_contest', contest_id: 7 });
+    latest().drop();
+    vi.advanceTimersByTime(250);
+    latest().accept();
+    latest().say(welcome());
+    expect(latest().sent).toContainEqual({ type: 'watch_contest', contest_id: 7 });
+    rt.unwatchContest(7);
+    expect(latest().sent.at(-1)).toEqual({ type: 'unwatch_contest', contest_id: 7 });
+    // Unwatching twice says nothing more; a reconnect watches nothing.
+    rt.unwatchContest(7);
+    expect(latest().sent.filter((m) => (m as { type: string }).type === 'unwatch_contest')).toHaveLength(1);
+    latest().drop();
+    vi.advanceTimersByTime(250);
+    latest().accept();
+    latest().say(welcome());
+    expect(latest().sent).not.toContainEqual({ type: 'watch_contest', contest_id: 7 });
+  });
+
   it('backs off longer after each failed attempt, and at once when the browser is online again', () => {
     const rt = make();
     rt.start();

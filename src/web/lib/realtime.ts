@@ -27,13 +27,15 @@ const BACKOFF_MS = [250, 1000, 2000, 4000, 8000];
 /**
  * The WebSocket adapter of the live channel (`/ws`): authenticates with the api_token in its
  * first message, measures the clock offset for countdowns, reconnects with backoff (at once when
- * the browser says it is online again) and joins its rooms again after each reconnect, so that
- * a dropped connection resumes the same room and round. Framework-free: the Redux middleware in
- * features/battle drives it.
+ * the browser says it is online again) and joins its rooms (and watches its contest boards) again
+ * after each reconnect, so that a dropped connection resumes the same room and round.
+ * Framework-free: the Redux middleware in features/battle drives it for battles, the contest
+ * board feed in features/contest for live leaderboards.
  */
 export class RealtimeSocket {
   private ws: WebSocket | null = null;
   private readonly rooms = new Set<string>();
+  private readonly contests = new Set<number>();
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
@@ -82,6 +84,7 @@ export class RealtimeSocket {
     clearTimeout(this.retry);
     clearInterval(this.pinger);
     this.rooms.clear();
+    this.contests.clear();
     const ws = this.ws;
     this.ws = null;
     this.authed = false;
@@ -98,6 +101,18 @@ export class RealtimeSocket {
   /** Stops following a room (the seat is given up with the `leave_room` call). */
   forget(roomId: string): void {
     this.rooms.delete(roomId);
+  }
+
+  /** Follows a contest's live leaderboard (now and after every reconnect). */
+  watchContest(contestId: number): void {
+    this.contests.add(contestId);
+    this.send({ type: 'watch_contest', contest_id: contestId });
+  }
+
+  /** Stops following a contest's leaderboard. */
+  unwatchContest(contestId: number): void {
+    if (!this.contests.delete(contestId)) return;
+    this.send({ type: 'unwatch_contest', contest_id: contestId });
   }
 
   /** Sends when authenticated; false when the link is down (the caller says so). */
@@ -139,6 +154,7 @@ export class RealtimeSocket {
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.beat(), PING_MS);
       for (const id of this.rooms) this.send({ type: 'join', room_id: id });
+      for (const id of this.contests) this.send({ type: 'watch_contest', contest_id: id });
     } else if (m.type === 'pong') {
       this.lastPong = Date.now();
       this.sample(m.t, Date.parse(m.server_time));
