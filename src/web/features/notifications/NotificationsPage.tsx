@@ -28,6 +28,15 @@ export function noticeText(n: NotificationView): { title: string; body: string }
       title: t('notifications.payout_completedTitle'),
       body: t('notifications.payout_completed', { coins: n.params.coins }),
     };
+  if (n.type === 'contest_prize')
+    return {
+      title: t('notifications.contest_prizeTitle'),
+      body: t('notifications.contest_prize', {
+        contest: `\u2068${String(n.params.contest ?? '')}\u2069`,
+        rank: n.params.rank,
+        coins: n.params.coins,
+      }),
+    };
   if (n.type === 'payout_rejected')
     return {
       title: t('notifications.payout_rejectedTitle'),
