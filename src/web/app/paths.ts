@@ -19,11 +19,17 @@ export const paths = {
   guessTheWord: '/guess-the-word',
   selfLearning: '/self-learning',
   contestPlay: '/contest-play',
+  /** A contest's play, and its leaderboard. */
+  contestPlayOf: (id: number) => `/contest-play/${id}`,
+  contestLeaderboard: (id: number) => `/contest-play/${id}/leaderboard`,
   randomBattle: '/random-battle',
   groupBattle: '/group-battle',
   audioQuestions: '/audio-questions',
   mathMania: '/math-mania',
   examModule: '/exam-module',
+  /** An exam's play (resumed after a reload), and a submitted exam's result. */
+  examPlay: (id: number) => `/exam-module/${id}`,
+  examResult: (id: number) => `/exam-module/${id}/result`,
   dailyQuiz: '/quiz-play/daily-quiz-dashboard',
   trueFalse: '/quiz-play/true-and-false-play',
   profile: '/profile',
