@@ -39,14 +39,13 @@ const ReferPage = lazy(() => import('../features/referral/ReferPage'));
 const WalletPage = lazy(() => import('../features/wallet/WalletPage'));
 const LeaderboardPage = lazy(() => import('../features/leaderboard/LeaderboardPage'));
 const RedeemPage = lazy(() => import('../features/payouts/RedeemPage'));
-const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage'));
+const ExamListPage = lazy(() => import('../features/exam/ExamListPage'));
+const ExamPlayPage = lazy(() => import('../features/exam/ExamPlayPage'));
+const ExamResultPage = lazy(() => import('../features/exam/ExamResultPage'));
+const ContestListPage = lazy(() => import('../features/contest/ContestListPage'));
+const ContestPlayPage = lazy(() => import('../features/contest/ContestPlayPage'));
+const ContestLeaderboardPage = lazy(() => import('../features/contest/ContestLeaderboardPage'));
 const NotFoundPage = lazy(() => import('../ui/NotFoundPage'));
-
-/** Modes not built yet: one shared "coming soon" page, titled by mode. */
-const SOON = [
-  [paths.contestPlay, 'contestPlay'],
-  [paths.examModule, 'examModule'],
-] as const;
 
 /** Modes that play one level or round of a subcategory: category → subcategory → levels → play. */
 const LEVEL_MODES = [
@@ -115,9 +114,12 @@ export function AppRoutes() {
           <Route path={`${paths.randomBattle}/:roomId`} element={<BattleRoomPage />} />
           <Route path={paths.groupBattle} element={<GroupBattlePage />} />
           <Route path={`${paths.groupBattle}/:roomId`} element={<BattleRoomPage />} />
-          {SOON.map(([p, mode]) => (
-            <Route key={p} path={p} element={<ComingSoonPage mode={mode} />} />
-          ))}
+          <Route path={paths.examModule} element={<ExamListPage />} />
+          <Route path={`${paths.examModule}/:id`} element={<ExamPlayPage />} />
+          <Route path={`${paths.examModule}/:id/result`} element={<ExamResultPage />} />
+          <Route path={paths.contestPlay} element={<ContestListPage />} />
+          <Route path={`${paths.contestPlay}/:id`} element={<ContestPlayPage />} />
+          <Route path={`${paths.contestPlay}/:id/leaderboard`} element={<ContestLeaderboardPage />} />
         </Route>
         {PAGES.map(([p, type]) => (
           <Route key={p} path={p} element={<SettingPage type={type} />} />

@@ -33,8 +33,8 @@ export const MODES: Mode[] = [
   { key: 'audioQuestions', to: paths.audioQuestions, icon: '♪', color: '#7c3aed', live: true },
   { key: 'mathMania', to: paths.mathMania, icon: '∑', color: '#0e7490', live: true },
   { key: 'multiMatch', to: paths.multiMatch, icon: '⇄', color: '#4d7c0f', live: true },
-  { key: 'examModule', to: paths.examModule, icon: '✍', color: '#9f1239', live: false },
-  { key: 'contestPlay', to: paths.contestPlay, icon: '★', color: '#b45309', live: false },
+  { key: 'examModule', to: paths.examModule, icon: '✍', color: '#9f1239', live: true },
+  { key: 'contestPlay', to: paths.contestPlay, icon: '★', color: '#b45309', live: true },
   { key: 'randomBattle', to: paths.randomBattle, icon: '⚔', color: '#be123c', live: true },
   { key: 'groupBattle', to: paths.groupBattle, icon: '⚑', color: '#1d4ed8', live: true },
 ];
