@@ -17,6 +17,7 @@ const GLYPH: Record<BadgeView['type'], string> = {
   dashing_debut: '★',
   combat_winner: '⚔',
   clash_winner: '⚑',
+  contest_winner: '♔',
   quiz_warrior: '♛',
   super_sonic: '⚡',
   flashback: '↺',
