@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiPlayer, loginByEmail } from './support';
+
+/** The demo exam (demo-content/events/en.json): key 2468, 8 questions, 11 marks. */
+const EXAM = 'General Science Test';
+
+async function openExam(page: Page) {
+  await page.goto('/exam-module');
+  const card = page.getByTestId('exam-card').filter({ hasText: EXAM });
+  await card.getByTestId('exam-open').click();
+  await expect(page.getByTestId('exam-sheet')).toBeVisible();
+}
+
+/**
+ * Hides or shows the page as the browser does when the player switches away. Headless Chromium
+ * keeps every page "visible" whatever tab is in front (w3c/webdriver#1718), so the page's
+ * visibility is set through the DevTools protocol and the browser's own event dispatched.
+ */
+async function setHidden(page: Page, hidden: boolean) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Runtime.evaluate', {
+    expression: `Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${
+      hidden ? 'hidden' : 'visible'
+    }' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${hidden} });
+      document.dispatchEvent(new Event('visibilitychange'));`,
+  });
+  await cdp.detach();
+}
+
+test('an exam: the key and the rules, answers changed before submitting, marks from the server', async ({
+  page,
+  request,
+}) => {
+  const p = await apiPlayer(request, 'Exam Taker');
+  await loginByEmail(page, p.email, p.password);
+  await openExam(page);
+  // Both refusals at their fields before anything is sent.
+  await page.getByTestId('exam-start').click();
+  await expect(page.getByTestId('exam-key-error')).toBeVisible();
+  await expect(page.getByTestId('exam-rules-error')).toBeVisible();
+  // A wrong key comes back from the server.
+  await page.getByTestId('exam-key-input').fill('1111');
+  await page.getByTestId('exam-rules-checkbox').check();
+  await page.getByTestId('exam-start').click();
+  await expect(page.getByTestId('exam-key-error')).toContainText(/invalid exam key/i);
+  await page.getByTestId('exam-key-input').fill('2468');
+  await page.getByTestId('exam-start').click();
+
+  await expect(page.getByTestId('exam-play')).toBeVisible();
+  await expect(page.getByTestId('exam-timer')).toBeVisible();
+  // Q1 right (b); Q2 first wrong (a), then changed to right (b) from the navigator.
+  await page.getByTestId('option-b').click();
+  await page.getByTestId('exam-next').click();
+  await page.getByTestId('option-a').click();
+  await page.getByTestId('exam-palette-1').click();
+  await page.getByTestId('exam-palette-2').click();
+  await page.getByTestId('option-b').click();
+  await expect(page.getByTestId('exam-answered')).toContainText('2');
+  // The answers outlive a reload (the attempt resumes with the same deadline).
+  await page.reload();
+  await expect(page.getByTestId('exam-play')).toBeVisible();
+  await expect(page.getByTestId('exam-answered')).toContainText('2');
+
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-submit-confirm').click();
+  const result = page.getByTestId('exam-result');
+  await expect(result).toBeVisible();
+  await expect(page.getByTestId('exam-result-marks')).toContainText('2');
+  await expect(page.getByTestId('exam-result-marks')).toContainText('11');
+  await expect(page.getByTestId('exam-result-correct')).toHaveText('2');
+  await expect(page.getByTestId('exam-result-unattempted')).toHaveText('6');
+  await expect(page.getByTestId('exam-result-violated')).toHaveCount(0);
+  await expect(page.getByTestId('exam-result-statistics')).toBeVisible();
+
+  // One attempt: the exam has moved to the completed list.
+  await page.goto('/exam-module');
+  await expect(page.getByTestId('exam-card').filter({ hasText: EXAM })).toHaveCount(0);
+});
+
+test('the 5-second rule: away from the app for more than 5 seconds completes the exam', async ({ page, request }) => {
+  const p = await apiPlayer(request, 'Wanderer');
+  await loginByEmail(page, p.email, p.password);
+  await openExam(page);
+  await page.getByTestId('exam-key-input').fill('2468');
+  await page.getByTestId('exam-rules-checkbox').check();
+  await page.getByTestId('exam-start').click();
+  await expect(page.getByTestId('exam-play')).toBeVisible();
+  await page.getByTestId('option-b').click();
+
+  // Away briefly: nothing happens.
+  await setHidden(page, true);
+  await page.waitForTimeout(1500);
+  await setHidden(page, false);
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('exam-play')).toBeVisible();
+
+  // Away for longer than 5 seconds: the exam completes by itself, marked as a violation.
+  await setHidden(page, true);
+  await page.waitForTimeout(6000);
+  await setHidden(page, false);
+  await expect(page.getByTestId('exam-result')).toBeVisible();
+  await expect(page.getByTestId('exam-result-violated')).toBeVisible();
+  await expect(page.getByTestId('exam-result-marks')).toContainText('1');
+});
+
+test('a contest: entry fee, one question at a time, a live leaderboard in another context, prizes after close', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const made = await request.post('/dev/contests', {
+    data: { name: 'E2E Cup', entry_fee: 2, questions: 3, prizes: [{ rank: 1, coins: 30 }] },
+  });
+  expect(made.status()).toBe(200);
+  const contestId = (await made.json()).data.id as number;
+
+  // A second player watches the board from their own browser context.
+  const watcher = await apiPlayer(request, 'Board Watcher');
+  const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const board = await other.newPage();
+  await loginByEmail(board, watcher.email, watcher.password);
+  await board.goto(`/contest-play/${contestId}/leaderboard`);
+  await expect(board.getByTestId('contest-board-status')).toBeVisible();
+  await expect(board.getByTestId('contest-board-row')).toHaveCount(0);
+
+  const p = await apiPlayer(request, 'Contest Player');
+  await loginByEmail(page, p.email, p.password);
+  await page.goto('/contest-play');
+  const card = page.getByTestId('contest-card').filter({ hasText: 'E2E Cup' });
+  await expect(card.getByTestId('contest-fee')).toContainText('2');
+  await card.getByTestId('contest-play-button').click();
+  await page.getByTestId('contest-join-confirm').click();
+  await expect(page.getByTestId('contest-play')).toBeVisible();
+  await expect(page.getByTestId('coins-badge')).toHaveText(/\b8\b/);
+
+  // The demo contest's first questions: Nile (b), six sides (b), the Pacific (a: true).
+  for (const [i, answer] of ['b', 'b', 'a'].entries()) {
+    await expect(page.getByTestId('contest-counter')).toContainText(`${i + 1}`);
+    await page.waitForTimeout(400);
+    await page.locator(`[data-testid="contest-option"][data-option="${answer}"]`).click();
+    if (i === 0) {
+      // The board in the other context moves while the player is still playing.
+      await expect(board.getByTestId('contest-board-row')).toHaveCount(1);
+      await expect(board.getByTestId('contest-board-row').first()).toContainText('Contest Player');
+    }
+  }
+  await expect(page.getByTestId('contest-finish')).toBeVisible();
+  await expect(page.getByTestId('contest-finish-correct')).toContainText('3');
+  await expect(page.getByTestId('contest-finish-rank')).toContainText('1');
+  const score = (await page.getByTestId('contest-finish-score').innerText()).trim();
+  expect(Number(score)).toBeGreaterThanOrEqual(12);
+  await expect(board.getByTestId('contest-board-score').first()).toHaveText(score);
+
+  // A second try is refused.
+  await page.goto('/contest-play');
+  await expect(
+    page.getByTestId('contest-card').filter({ hasText: 'E2E Cup' }).getByTestId('contest-play-button'),
+  ).toHaveCount(0);
+
+  // The contest ends; the closing job pays the prize once and the board shows it.
+  expect((await request.post(`/dev/contests/${contestId}/end`)).status()).toBe(200);
+  await expect(board.getByTestId('contest-board-prize').first()).toContainText('30', { timeout: 20_000 });
+  await page.goto('/profile/wallet');
+  await expect(page.getByText(/contest prize/i).first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('coins-badge')).toHaveText(/\b38\b/);
+  await other.close();
+});
