@@ -290,7 +290,7 @@ export class Battles implements RoomMessages {
         // deadline), only the progress mark was early: points come from the database.
         const early = this.fitsOpenRound(userId, msg, send);
         if (early) void this.publish(msg.room_id, [early]);
-        const events = await submitAnswer(this.db, this.setup, userId, msg);
+        const events = await this.db.tx((tx) => submitAnswer(tx, this.setup, userId, msg));
         await this.publish(msg.room_id, early ? events.filter((e) => e.type !== 'answered') : events);
         return;
       }

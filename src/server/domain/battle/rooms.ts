@@ -9,7 +9,7 @@ import type {
   RoomStatus,
   ServerMessage,
 } from '../../../core/contract';
-import { battleOutcome, standings, type BattleRules } from '../../../core/rules/battle';
+import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
@@ -468,38 +468,42 @@ export async function submitAnswer(
   userId: number,
   m: { room_id: string; round: number; question_id: number; answer: string },
 ): Promise<ServerMessage[]> {
-  // The hot path of a battle: one round trip (battle_answer, migration 0015) locks the room,
-  // checks the seat and the round, stamps, scores and records the answer, and counts who has
-  // not answered yet; a transaction follows only for the answer that closes the round.
-  const r = (await db.one<{ r: { refused?: string; round?: number; waiting?: number } }>(sql`SELECT battle_answer(
-      ${m.room_id}::uuid, ${userId}, ${m.round}, ${m.question_id}, ${m.answer},
-      ${setup.rules.points_per_correct}, ${JSON.stringify(setup.rules.speed_bonuses)}::jsonb) AS r`))!.r;
-  if (r.refused) {
-    if (r.refused === 'not_found') throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
-    throw new AppError('operation_not_allowed', { message: REFUSALS[r.refused] ?? 'This round is not open.' });
-  }
-  const answered: ServerMessage = { type: 'answered', room_id: m.room_id, round: r.round!, user_id: userId };
-  if (r.waiting! > 0) return [answered];
-  const closed = await db.tx(async (tx) => {
-    // The round may have closed meanwhile (its deadline on another node's ticker).
-    const room = await lockRoom(tx, m.room_id);
-    if (!room || room.status !== 'playing' || room.round !== r.round) return [];
-    const events = await closeIfAnswered(tx, setup, room);
-    if (!events.some((e) => e.type === 'result'))
-      await tx.run(sql`SELECT set_config('synchronous_commit', 'off', true)`);
-    return events;
-  });
+  // The hot path of a battle: the room (locked FOR UPDATE, so that the answers of one room queue
+  // up and the last one in closes the round) and the player's seat in one statement.
+  // An answer commits without waiting for the disk (a crash loses at most the last answers;
+  // nothing of value): synchronous_commit off for this transaction, set in the same read. A
+  // battle that settles here (coins move) turns it back on.
+  const r = await db.one<RoomRow & { seat_state: RoomSeat['state'] | null }>(sql`SELECT ${ROOM_COLUMNS},
+      p.state AS seat_state, set_config('synchronous_commit', 'off', true) AS async_commit
+    FROM rooms r LEFT JOIN room_players p ON p.room_id = r.id AND p.user_id = ${userId}
+    WHERE r.id = ${m.room_id}::uuid FOR UPDATE OF r`);
+  if (!r?.seat_state) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
+  const notOpen = (message: string) => new AppError('operation_not_allowed', { message });
+  if (r.seat_state === 'left') throw notOpen('You have left this battle.');
+  if (r.status !== 'playing' || r.round !== m.round || r.question_ids[r.round - 1] !== m.question_id)
+    throw notOpen('This round is not open.');
+  const elapsed = r.now_ms - r.opens_ms!;
+  if (elapsed < 0) throw notOpen('This round is not open yet.');
+  if (r.now_ms > r.deadline_ms!) throw notOpen('Time is up for this round.');
+  const correct = r.answer_key[String(m.question_id)] === m.answer;
+  const points = answerPoints(correct, elapsed, setup.rules, r.round_seconds);
+  // The answer, and how many players still in have not answered this round (this one aside).
+  const done = await db.one<{ inserted: number; waiting: number }>(sql`WITH ins AS (
+      INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
+      VALUES (${r.id}::uuid, ${r.round}, ${userId}, ${m.answer}, ${correct}, ${points}, ${Math.round(elapsed)})
+      ON CONFLICT DO NOTHING RETURNING user_id)
+    SELECT (SELECT count(*)::int FROM ins) AS inserted,
+      (SELECT count(*)::int FROM room_players p WHERE p.room_id = ${r.id}::uuid AND p.state <> 'left'
+        AND p.user_id <> ${userId}
+        AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = p.room_id AND a.round = ${r.round}
+          AND a.user_id = p.user_id)) AS waiting`);
+  if (done!.inserted === 0) throw notOpen('You have already answered this round.');
+  const answered: ServerMessage = { type: 'answered', room_id: r.id, round: r.round, user_id: userId };
+  if (done!.waiting > 0) return [answered];
+  const closed = await closeRound(db, setup, r);
+  if (closed.some((e) => e.type === 'result')) await db.run(sql`SELECT set_config('synchronous_commit', 'on', true)`);
   return [answered, ...closed];
 }
-
-/** Why battle_answer refused an answer, in words. */
-const REFUSALS: Record<string, string> = {
-  left: 'You have left this battle.',
-  not_open: 'This round is not open.',
-  not_yet: 'This round is not open yet.',
-  time_up: 'Time is up for this round.',
-  answered: 'You have already answered this round.',
-};
 
 /**
  * After the bot's answer, in its transaction with the room locked: when every player still in
