@@ -10,7 +10,7 @@ test('a perfect level unlocks badges; claiming one pays its reward once', async 
   await loginByEmail(page, p.email, p.password);
   await page.goto('/profile');
   await page.getByTestId('profile-badges').click();
-  await expect(page.getByTestId('badges-summary')).toContainText('3 of 13');
+  await expect(page.getByTestId('badges-summary')).toContainText('3 of 14');
   await expect(page.getByTestId('badge-big_thing')).toContainText('Locked');
   await expect(page.getByTestId('badge-big_thing')).toContainText('/ 5000');
   if (process.env.SHOTS) await page.screenshot({ path: '.tmp/screens/badges.png', fullPage: true });

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Spinner } from '../../ui/Spinner';
 import { browserTimezone, gmtOffset } from '../modes/clock';
-import { ArrowIcon } from '../play/play-icons';
+import { Palette, PrevNext, type PagerIds } from '../play/QuestionPager';
 import { AwayGuard, bindAwayGuard } from './away-rule';
 import { takeExam } from './exam-cache';
 import { clearExam, readExam, sessionStore, submission, withAnswer, writeExam } from './exam-store';
@@ -18,6 +18,8 @@ import { ltr } from './ExamFacts';
 import { ExamResultView, type SubmitReason } from './ExamResultView';
 import { ExamQuestionBody } from './SealedQuestion';
 import './exam.css';
+
+const EXAM_IDS: PagerIds = { prev: 'exam-prev', next: 'exam-next', palette: 'exam-palette' };
 
 type Phase =
   | { kind: 'loading' }
@@ -278,55 +280,15 @@ function ExamRun({
           onAnswer={(a) => answer(q.id, a)}
           headingRef={heading}
         />
-        <div className="nav-row exam-nav">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={index === 0}
-            onClick={() => setIndex(index - 1)}
-            data-testid="exam-prev"
-          >
-            <span className="flip-inline">
-              <ArrowIcon />
-            </span>
-            {t('play.previous')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={index + 1 >= total}
-            onClick={() => setIndex(index + 1)}
-            data-testid="exam-next"
-          >
-            {t('quiz.next')}
-            <ArrowIcon />
-          </button>
-        </div>
+        <PrevNext index={index} total={total} onGo={setIndex} ids={EXAM_IDS} className="nav-row exam-nav" />
       </section>
       <nav className="card exam-palette" aria-label={t('play.palette')}>
-        <ol className="palette">
-          {questions.map((x, i) => {
-            const done = answers[String(x.id)] !== undefined;
-            return (
-              <li key={x.id}>
-                <button
-                  type="button"
-                  className={`palette-btn${done ? ' answered' : ''}${i === index ? ' current' : ''}`}
-                  aria-current={i === index ? 'step' : undefined}
-                  aria-label={t('play.paletteItem', {
-                    n: i + 1,
-                    state: done ? t('play.answered') : t('play.unanswered'),
-                  })}
-                  onClick={() => setIndex(i)}
-                  data-testid={`exam-palette-${i + 1}`}
-                  data-answered={done}
-                >
-                  {i + 1}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+        <Palette
+          answered={questions.map((x) => answers[String(x.id)] !== undefined)}
+          index={index}
+          onGo={setIndex}
+          ids={EXAM_IDS}
+        />
         <button
           type="button"
           className="btn btn-primary btn-block"

@@ -2,8 +2,10 @@ import { useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../lib/use-translation';
 import { uuid } from '../../lib/uuid';
-import { ArrowIcon } from './play-icons';
+import { Palette, PrevNext, type PagerIds } from './QuestionPager';
 import { questionOpened, quizSubmitted, unansweredCount, type Playing } from './play-machine';
+
+const IDS: PagerIds = { prev: 'nav-prev', next: 'nav-next', palette: 'palette' };
 
 /** Whole-quiz clock: previous / next, a palette of every question, and Submit (confirmed when some are unanswered). */
 export function TotalNav({ play }: { play: Playing }) {
@@ -19,52 +21,8 @@ export function TotalNav({ play }: { play: Playing }) {
 
   return (
     <nav className="quiz-nav" aria-label={t('play.palette')}>
-      <div className="nav-row">
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={index === 0}
-          onClick={() => go(index - 1)}
-          data-testid="nav-prev"
-        >
-          <span className="flip-inline">
-            <ArrowIcon />
-          </span>
-          {t('play.previous')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={index + 1 >= total}
-          onClick={() => go(index + 1)}
-          data-testid="nav-next"
-        >
-          {t('quiz.next')}
-          <ArrowIcon />
-        </button>
-      </div>
-      <ol className="palette">
-        {session.questions.map((q, i) => {
-          const answered = play.answers[q.id] != null;
-          return (
-            <li key={q.id}>
-              <button
-                type="button"
-                className={`palette-btn${answered ? ' answered' : ''}${i === index ? ' current' : ''}`}
-                aria-current={i === index ? 'step' : undefined}
-                aria-label={t('play.paletteItem', {
-                  n: i + 1,
-                  state: answered ? t('play.answered') : t('play.unanswered'),
-                })}
-                onClick={() => go(i)}
-                data-testid={`palette-${i + 1}`}
-              >
-                {i + 1}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+      <PrevNext index={index} total={total} onGo={go} ids={IDS} />
+      <Palette answered={session.questions.map((q) => play.answers[q.id] != null)} index={index} onGo={go} ids={IDS} />
       <button
         type="button"
         className="btn btn-primary btn-block"
