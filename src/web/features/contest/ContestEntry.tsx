@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ContestPlay, ContestSummary } from '../../../core/contract';
 import { coinsChanged } from '../../app/events';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { handOverContest } from './contest-cache';
+import { useModalOnMount } from '../../ui/use-modal';
 
 /** Refusals of an entry the screen says itself (in the dialog, or under the button). */
 export const ENTER_EXPECT = ['not_enough_coins', 'already_played', 'contest_not_live', 'not_found'];
@@ -96,15 +97,9 @@ function FeeDialog({
 }) {
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalOnMount();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal?.();
-    return () => d?.close?.();
-  }, []);
 
   // Known short of coins: said before the tap (the server refuses it anyway).
   const short = user != null && user.coins < contest.entry_fee;

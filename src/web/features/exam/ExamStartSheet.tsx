@@ -11,6 +11,7 @@ import { browserTimezone, gmtOffset } from '../modes/clock';
 import { handOverExam } from './exam-cache';
 import { readExam, sessionStore, writeExam } from './exam-store';
 import { ExamFacts } from './ExamFacts';
+import { useModalOnMount } from '../../ui/use-modal';
 
 /** Refusals the sheet shows itself, at the field they concern or under the form. */
 const EXPECT = [
@@ -38,7 +39,7 @@ export function ExamStartSheet({ exam, onClose }: { exam: ExamSummary; onClose: 
   const navigate = useNavigate();
   const languageId = useAppSelector(selectLanguageId);
   const user = useAppSelector(selectUser);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalOnMount();
   const [key, setKey] = useState(() => (user ? readExam(sessionStore(), user.id, exam.id).key : ''));
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -56,12 +57,6 @@ export function ExamStartSheet({ exam, onClose }: { exam: ExamSummary; onClose: 
     at?.scrollIntoView?.({ block: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refused]);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal?.();
-    return () => d?.close?.();
-  }, []);
 
   async function start(e: FormEvent) {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Category } from '../../../../core/contract';
 import { coinScoreChanged } from '../../../app/events';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -7,6 +7,7 @@ import { api, isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import { CoinIcon } from '../../../ui/icons';
+import { useModalOnMount } from '../../../ui/use-modal';
 
 /**
  * "Unlock for N coins?" for a premium category: pays with unlock_premium_category, then calls
@@ -27,15 +28,9 @@ export function UnlockDialog({
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const languageId = useAppSelector(selectLanguageId);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalOnMount();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
 
   async function unlock() {
     setBusy(true);
