@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomState } from '../../core/contract';
+import { CONTEST_CATEGORY_TYPE, type RoomState } from '../../core/contract';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { sql } from '../db/client';
+import { insertEventQuestions } from '../db/seed/seed-events';
+import { createContest } from '../domain/contests';
 import { moveCoins } from '../domain/ledger';
 import { call } from '../test-support/client';
 import { connectPlayer, type Client } from '../test-support/battle';
@@ -163,5 +165,47 @@ describe.skipIf(!REDIS_URL)('two nodes', () => {
     expect(coins.map((c) => c.coins).reduce((x, y) => x + y, 0)).toBe(2 * (10 + 50));
     ca.ws.close();
     cb.ws.close();
+  });
+
+  it("a contest's live board reaches a watcher on the other node", async () => {
+    const lang = (await t.db.one<{ id: number }>(sql`SELECT id FROM languages WHERE code = 'en'`))!.id;
+    const ids = await insertEventQuestions(t.db, lang, CONTEST_CATEGORY_TYPE, [
+      { type: 'true_false', question: 'Across nodes?', options: ['True', 'False'], answer: 0, explanation: '' },
+    ]);
+    const contestId = await createContest(t.db, {
+      languageId: lang,
+      name: 'Two nodes cup',
+      description: '',
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+      entryFee: 0,
+      prizes: [],
+      questionIds: ids,
+    });
+    const [watcher, player] = [await createPlayer(t.app), await createPlayer(t.app)];
+    const cw = await connectPlayer(urls[1]!, watcher);
+    cw.send({ type: 'watch_contest', contest_id: contestId });
+    expect(await cw.next()).toMatchObject({ type: 'contest_board', board: { contest_id: contestId, total: 0 } });
+    // The player enters and answers on node A.
+    expect(
+      (await call(t.app, 'get_questions_by_contest', { contest_id: contestId }, { token: player.token })).status,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 350));
+    const answered = await call(
+      t.app,
+      'set_contest_answer',
+      { contest_id: contestId, question_id: ids[0], answer: 'a' },
+      { token: player.token },
+    );
+    expect(answered.status).toBe(200);
+    for (;;) {
+      const m = await cw.next();
+      if (m.type !== 'contest_board') continue;
+      if (m.board.entries[0]?.score) {
+        expect(m.board.entries[0]).toMatchObject({ user_id: player.user.id, rank: 1, score: 14 });
+        break;
+      }
+    }
+    cw.ws.close();
   });
 });
