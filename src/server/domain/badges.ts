@@ -174,3 +174,20 @@ export async function claimBadge(db: Db, userId: number, badge: BadgeType): Prom
     });
   return { ...view, status: 'claimed' };
 }
+
+/**
+ * Unlocks a badge the caller has established many players earned (contest winners as a contest
+ * closes), in two statements whatever their number; each newly unlocked player is notified as
+ * checkBadges does. Answers the players it unlocked for.
+ */
+export async function unlockBadgeFor(db: Db, userIds: readonly number[], badge: BadgeType): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.rows<{ user_id: number }>(sql`INSERT INTO user_badges (user_id, badge)
+    SELECT DISTINCT u, ${badge} FROM unnest(${`{${userIds.join(',')}}`}::integer[]) AS u
+    ON CONFLICT DO NOTHING RETURNING user_id`);
+  if (rows.length)
+    await db.run(sql`INSERT INTO notifications (user_id, type, params, link)
+      SELECT u, 'badge', ${JSON.stringify({ badge })}::jsonb, '/profile/badges'
+      FROM unnest(${`{${rows.map((r) => r.user_id).join(',')}}`}::integer[]) AS u`);
+  return rows.map((r) => r.user_id);
+}

@@ -13,9 +13,8 @@ import { contestAnswerPoints, contestPrizes, contestStatus, localDateTime, type 
 import { isCorrectAnswer, isKnownTimezone } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { checkBadges } from './badges';
-import { coinBalance, moveCoins } from './ledger';
-import { notify } from './notifications';
+import { unlockBadgeFor } from './badges';
+import { coinBalance, creditMany, moveCoins } from './ledger';
 import { playerDay, type Zone } from './play/daily';
 import { loadPlayQuestions } from './play/sessions';
 
@@ -46,14 +45,19 @@ interface ContestRow {
   now: string;
 }
 
-const CONTEST_COLUMNS = (userId: number) => sql`c.id, c.name, c.description, c.image,
+/** A contest's columns; `full` adds what lists and boards show (counts), which the play path skips. */
+const CONTEST_COLUMNS = (userId: number, full = true) => sql`c.id, c.name, c.description, c.image,
   to_json(c.starts_at) #>> '{}' AS starts_at, to_json(c.ends_at) #>> '{}' AS ends_at, c.entry_fee, c.prizes,
   c.points_per_correct, c.speed_bonus, c.seconds_per_question, c.closed_at IS NOT NULL AS closed,
-  (SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id) AS participants,
+  ${
+    full
+      ? sql`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id) AS participants,
   (SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
     WHERE x.contest_id = c.id AND q.status = 1) AS total_questions,
   coalesce((SELECT CASE WHEN p.finished_at IS NULL THEN 'playing' ELSE 'finished' END FROM contest_plays p
-    WHERE p.contest_id = c.id AND p.user_id = ${userId}), 'none') AS my_play,
+    WHERE p.contest_id = c.id AND p.user_id = ${userId}), 'none') AS my_play,`
+      : sql`0 AS participants, 0 AS total_questions, 'none' AS my_play,`
+  }
   to_json(now()) #>> '{}' AS now`;
 
 function statusOf(c: Pick<ContestRow, 'starts_at' | 'ends_at' | 'now'>) {
@@ -104,8 +108,8 @@ export async function listContests(db: Db, userId: number, o: { languageId: numb
   };
 }
 
-async function contestById(db: Db, userId: number, contestId: number): Promise<ContestRow> {
-  const c = await db.one<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId)} FROM contests c
+async function contestById(db: Db, userId: number, contestId: number, full = true): Promise<ContestRow> {
+  const c = await db.one<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId, full)} FROM contests c
     WHERE c.id = ${contestId} AND c.status = 1`);
   if (!c) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
   return c;
@@ -223,7 +227,7 @@ export async function enterContest(
   userId: number,
   contestId: number,
 ): Promise<{ play: ContestPlay; entered: boolean }> {
-  const c = await contestById(db, userId, contestId);
+  const c = await contestById(db, userId, contestId, false);
   let p = await lockPlay(db, c.id, userId);
   if (p?.finished) throw new AppError('already_played', { field: 'contest_id' });
   if (statusOf(c) !== 'live' || c.closed) throw new AppError('contest_not_live', { field: 'contest_id' });
@@ -267,7 +271,7 @@ export async function answerContest(
   userId: number,
   o: { contestId: number; questionId: number; answer: string | null },
 ): Promise<ContestStep> {
-  const c = await contestById(db, userId, o.contestId);
+  const c = await contestById(db, userId, o.contestId, false);
   const p = await lockPlay(db, c.id, userId);
   if (!p) throw new AppError('contest_not_started', { field: 'contest_id' });
   const current = p.finished ? undefined : p.question_ids[p.served - 1];
@@ -380,29 +384,34 @@ export async function closeDueContest(db: Db): Promise<{ contestId: number; paid
     entries.map((e) => ({ userId: e.user_id, score: e.score, reachedAtMs: e.reached_ms })),
     c.prizes,
   );
-  let paid = 0;
-  for (const a of awards) {
-    await db.run(sql`UPDATE contest_plays SET rank = ${a.rank}, prize = ${a.coins}
-      WHERE contest_id = ${c.id} AND user_id = ${a.userId}`);
-    if (a.coins <= 0) continue;
-    const moved = await moveCoins(db, {
-      userId: a.userId,
-      delta: a.coins,
-      reason: 'contest_prize',
-      ref: String(c.id),
-      opId: `contest_prize:${c.id}`,
-    });
-    if (!moved.applied) continue;
-    paid += a.coins;
-    await notify(db, a.userId, {
-      type: 'contest_prize',
-      params: { contest: c.name, rank: a.rank, coins: a.coins },
-      link: `/contest-play/${c.id}/leaderboard`,
-    });
-  }
+  // Every ranked player's rank and prize in one statement (a contest may have thousands).
+  await db.run(sql`UPDATE contest_plays p SET rank = x.rank, prize = x.coins
+    FROM json_to_recordset(${JSON.stringify(awards)}::json) AS x("userId" int, rank int, coins int)
+    WHERE p.contest_id = ${c.id} AND p.user_id = x."userId"`);
+  // The prizes as ledger rows keyed by the contest (each once), and the winners notified.
+  const credited = await creditMany(db, {
+    reason: 'contest_prize',
+    ref: String(c.id),
+    opId: `contest_prize:${c.id}`,
+    credits: awards.map((a) => ({ userId: a.userId, delta: a.coins })),
+  });
+  const rankOf = new Map(awards.map((a) => [a.userId, a.rank]));
+  if (credited.length)
+    await db.run(sql`INSERT INTO notifications (user_id, type, params, link)
+      SELECT x.user_id, 'contest_prize', jsonb_build_object('contest', ${c.name}::text, 'rank', x.rank, 'coins', x.coins),
+        ${`/contest-play/${c.id}/leaderboard`}
+      FROM json_to_recordset(${JSON.stringify(
+        credited.map((x) => ({ user_id: x.userId, rank: rankOf.get(x.userId), coins: x.delta })),
+      )}::json) AS x(user_id int, rank int, coins int)`);
   await db.run(sql`UPDATE contests SET closed_at = now() WHERE id = ${c.id}`);
-  // Winners may have earned a badge (contest winner, and what the prize brings).
-  for (const a of awards) if (a.rank === 1 || a.coins > 0) await checkBadges(db, a.userId);
+  // First place unlocks the contest winner badge (other badges a prize may bring, such as Elite,
+  // unlock at the player's next check: not thousands of badge checks inside this transaction).
+  await unlockBadgeFor(
+    db,
+    awards.filter((a) => a.rank === 1).map((a) => a.userId),
+    'contest_winner',
+  );
+  const paid = credited.reduce((sum, x) => sum + x.delta, 0);
   return { contestId: c.id, paid };
 }
 

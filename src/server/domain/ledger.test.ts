@@ -7,7 +7,7 @@ import { AppError } from '../http/errors';
 import { call } from '../test-support/client';
 import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { moveCoins } from './ledger';
+import { creditMany, moveCoins } from './ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,5 +154,39 @@ describe('concurrent first clears', () => {
     expect(replies.reduce((n, r) => n + r.body.data.coins, 0)).toBe(10);
     expect(replies.reduce((n, r) => n + r.body.data.score_gain, 0)).toBe(40);
     expect(await balanceAndSum(p.user.id)).toEqual({ coins: 20, sum: 20, n: 2 });
+  });
+
+  it('credits many players once per op id, with each balance after, and skips what is not a credit', async () => {
+    const [a, b] = [await createPlayer(t.app), await createPlayer(t.app)];
+    const opId = `prize:${randomUUID()}`;
+    const credits = [
+      { userId: a.user.id, delta: 30 },
+      { userId: b.user.id, delta: 7 },
+      { userId: b.user.id, delta: 7 },
+      { userId: a.user.id, delta: 0 },
+    ];
+    const first = await t.db.tx((tx) => creditMany(tx, { reason: 'contest_prize', ref: 'x', opId, credits }));
+    expect(first.sort((x, y) => x.userId - y.userId)).toEqual(
+      [
+        { userId: a.user.id, delta: 30 },
+        { userId: b.user.id, delta: 7 },
+      ].sort((x, y) => x.userId - y.userId),
+    );
+    expect(await t.db.tx((tx) => creditMany(tx, { reason: 'contest_prize', ref: 'x', opId, credits }))).toEqual([]);
+    for (const [p, gain] of [
+      [a, 30],
+      [b, 7],
+    ] as const) {
+      const s = await balanceAndSum(p.user.id);
+      expect([s.coins, s.sum]).toEqual([p.user.coins + gain, p.user.coins + gain]);
+      const row = await t.db.one<{ balance_after: number }>(sql`SELECT balance_after FROM coin_ledger
+        WHERE user_id = ${p.user.id} AND op_id = ${opId}`);
+      expect(row!.balance_after).toBe(p.user.coins + gain);
+    }
+    await expect(
+      t.db.tx((tx) =>
+        creditMany(tx, { reason: 'x', ref: 'x', opId: 'y', credits: [{ userId: a.user.id, delta: 1.5 }] }),
+      ),
+    ).rejects.toThrow('bad coin delta');
   });
 });

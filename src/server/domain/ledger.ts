@@ -55,3 +55,27 @@ export async function addScore(db: Db, userId: number, points: number, mode: str
     u AS (UPDATE users SET score = score + ${points} WHERE id = (SELECT user_id FROM ev) RETURNING id, firebase_id)
     ${periodScoreInsert(sql`u`, points, p)}`);
 }
+
+/**
+ * Credits many players at once under one op id (a contest's prizes): one ledger row each with
+ * the balance, in two statements whatever their number. A player already credited under the op
+ * id is skipped (the same op applied twice changes nothing). Answers the credits applied.
+ */
+export async function creditMany(
+  db: Db,
+  o: { reason: string; ref: string; opId: string; credits: readonly { userId: number; delta: number }[] },
+): Promise<{ userId: number; delta: number }[]> {
+  const credits = o.credits.filter((c) => c.delta > 0);
+  for (const c of credits) if (!Number.isSafeInteger(c.delta)) throw new Error(`bad coin delta ${c.delta}`);
+  if (credits.length === 0) return [];
+  return db.rows<{ userId: number; delta: number }>(sql`WITH x AS (
+      SELECT DISTINCT ON (x.user_id) x.user_id, x.delta
+      FROM json_to_recordset(${JSON.stringify(credits.map((c) => ({ user_id: c.userId, delta: c.delta })))}::json)
+        AS x(user_id int, delta int)
+      WHERE NOT EXISTS (SELECT 1 FROM coin_ledger l WHERE l.user_id = x.user_id AND l.op_id = ${o.opId})),
+    u AS (UPDATE users SET coins = users.coins + x.delta FROM x WHERE users.id = x.user_id
+      RETURNING users.id, users.coins, x.delta)
+    INSERT INTO coin_ledger (user_id, delta, reason, ref, op_id, balance_after)
+      SELECT id, delta, ${o.reason}, ${o.ref}, ${o.opId}, coins FROM u
+    RETURNING user_id AS "userId", delta`);
+}
