@@ -7,7 +7,6 @@
 // transaction each, from BENCH_WRITERS parallel writers on PostgreSQL), and the close: finishing,
 // ranking everyone, paying a prize table of 10 places and notifying the winners, in one
 // transaction, then a second close that must find nothing.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
