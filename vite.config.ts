@@ -20,8 +20,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Demo category art is fetched on demand, not precached; KaTeX (about 80 KB) only when
-        // a maths question shows, never for every player at install.
-        globIgnores: ['images/**', 'assets/katex-chunk-*'],
+        // a maths question shows, never for every player at install; the manifest's screenshots
+        // are for the install dialog only.
+        globIgnores: ['images/**', 'assets/katex-chunk-*', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),

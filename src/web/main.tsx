@@ -5,12 +5,15 @@ import { endSession } from './app/session';
 import { maintenanceReported } from './features/settings/settings-slice';
 import { configureApi } from './lib/api-client';
 import { applyAppLanguage, errorMessage } from './lib/i18n';
+import { captureInstallPrompt } from './lib/install';
 import { toast } from './lib/toast';
 import './ui/styles.css';
 
 // The persistence layer (localforage + redux-persist) is its own chunk, fetched at once.
 const persistence = import('./app/persistence');
 const store = makeStore();
+// The browser's install offer may come before the first render: kept for the app's own button.
+captureInstallPrompt();
 
 configureApi({
   getToken: () => store.getState().auth.token,

@@ -67,3 +67,60 @@ export async function loginOnScreen(page, base, p) {
   await page.getByTestId('submit').click();
   await page.getByTestId('coins-badge').waitFor();
 }
+
+/**
+ * Starts the built app (`build/server.mjs`, building first when dist/ or build/ is missing) on a
+ * free port with a fresh PGlite data dir and the demo content; `stop()` ends it and removes the
+ * data. For scripts that look at the real app.
+ */
+export async function startBuiltServer(root) {
+  const { spawn, spawnSync } = await import('node:child_process');
+  const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { createServer } = await import('node:net');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  if (!existsSync(join(root, 'dist/index.html')) || !existsSync(join(root, 'build/server.mjs'))) {
+    console.log('building the app…');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the build failed');
+  }
+  const port = await new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address();
+      s.close(() => ok(p));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'shots-'));
+  const server = spawn(process.execPath, ['build/server.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 240 || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+  return { base, stop };
+}

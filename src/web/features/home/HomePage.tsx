@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectIsLogin, selectLanguageId, selectUser } from '../../app/selectors';
 import { api } from '../../lib/api-client';
+import { InstallCard } from './InstallCard';
 import { MODES } from './modes';
 
 /** Home: a greeting and the grid of play modes. */
@@ -46,6 +47,7 @@ export default function HomePage() {
           </div>
         )}
       </section>
+      <InstallCard />
       <h2 className="section-title">{t('home.modes')}</h2>
       <ul className="grid modes-grid">
         {MODES.map((m) => (
