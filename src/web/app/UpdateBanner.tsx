@@ -7,9 +7,9 @@ export function UpdateBanner() {
   const activate = useUpdateWaiting();
   if (!activate) return null;
   return (
-    <div className="update-banner" role="status">
+    <div className="update-banner" role="status" data-testid="update-banner">
       <span>{t('update.available')}</span>
-      <button type="button" className="btn btn-small btn-primary" onClick={activate}>
+      <button type="button" className="btn btn-small btn-primary" onClick={activate} data-testid="update-accept">
         {t('update.action')}
       </button>
     </div>
