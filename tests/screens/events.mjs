@@ -4,67 +4,17 @@
 // board with prizes and the prize notification. Self-contained: builds the app when dist/ or
 // build/ is missing, starts the server on a free port with a fresh PGlite data dir, stops it at
 // the end.   node tests/screens/events.mjs
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, loginOnScreen, post as postTo, signedUpPlayer } from './support.mjs';
+import { launchChromium, loginOnScreen, post as postTo, signedUpPlayer, startBuiltServer } from './support.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = '/tmp/shots-events/';
 const EVENTS = (lang) =>
   JSON.parse(readFileSync(join(ROOT, `src/server/db/seed/demo-content/events/${lang}.json`), 'utf8'));
 
-if (!existsSync(join(ROOT, 'dist/index.html')) || !existsSync(join(ROOT, 'build/server.mjs'))) {
-  console.log('building the app…');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
-
-const port = await freePort();
-const BASE = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'events-shots-'));
-const server = spawn(process.execPath, ['build/server.mjs'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
-
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 240 || server.exitCode !== null) throw new Error('the server did not start');
-  await new Promise((ok) => setTimeout(ok, 250));
-}
+const { base: BASE, stop: stopServer } = await startBuiltServer(ROOT);
 
 await mkdir(OUT, { recursive: true });
 const post = (action, fields, token) => postTo(BASE, action, fields, token);
@@ -355,8 +305,6 @@ try {
 } finally {
   await browser.close();
   stopServer();
-  await new Promise((ok) => (server.exitCode !== null ? ok() : server.once('exit', ok)));
-  rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`screens in ${OUT}`);
 if (problems.length) {
