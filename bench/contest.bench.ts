@@ -7,15 +7,12 @@
 // transaction each, from BENCH_WRITERS parallel writers on PostgreSQL), and the close: finishing,
 // ranking everyone, paying a prize table of 10 places and notifying the winners, in one
 // transaction, then a second close that must find nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { CONTEST_CATEGORY_TYPE } from '../src/core/contract';
 import { DEFAULT_BATTLE_RULES } from '../src/core/rules/battle';
-import { openDatabase, sql, type Database } from '../src/server/db/client';
+import { sql, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { insertEventQuestions } from '../src/server/db/seed/seed-events';
+import { onPglite, onPostgres } from './bench-db';
 import {
   answerContest,
   closeDueContest,
@@ -154,34 +151,9 @@ async function run(name: string, db: Database, n: number, writers: number) {
   }
 }
 
-if (DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${BENCH_DATABASE}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolSize: WRITERS + 2 });
-  try {
-    await run('PostgreSQL', db, PLAYERS, WRITERS);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await admin.end();
-  }
-} else {
-  console.log('DATABASE_URL is not set: PostgreSQL skipped (set it to a server this user may create databases on).');
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'bench-contest-'));
-const lite = await openDatabase({ dataDir: dir });
-try {
-  // PGlite has one connection: one writer.
-  await run('PGlite', lite, PLAYERS, 1);
-} finally {
-  await lite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+await onPostgres(DATABASE_URL, BENCH_DATABASE, WRITERS + 2, (db) => run('PostgreSQL', db, PLAYERS, WRITERS));
+// PGlite has one connection: one writer.
+await onPglite('bench-contest-', (db) => run('PGlite', db, PLAYERS, 1));
 
 const names = Object.keys(table[0] ?? {}).filter((k) => k !== 'metric');
 console.log(`\n| metric | ${names.join(' | ')} |\n|---|${names.map(() => '---:').join('|')}|`);

@@ -8,14 +8,11 @@
 // quiz) from parallel writers (BENCH_WRITERS, default 4): paced at BENCH_WRITE_RATE (default
 // 400/s, PostgreSQL only: PGlite has one connection) and flat out.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { openDatabase, sql, type Database } from '../src/server/db/client';
+import { sql, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { boardPage, periodPlayers, periodScore, rankOfScore } from '../src/server/domain/leaderboard';
 import { addScore } from '../src/server/domain/ledger';
+import { onPglite, onPostgres } from './bench-db';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
 const PGLITE_PLAYERS = Number(process.env.BENCH_PGLITE_PLAYERS ?? PLAYERS);
@@ -176,33 +173,8 @@ async function run(name: string, db: Database, n: number, writers: number) {
 }
 
 const started = performance.now();
-if (DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${BENCH_DATABASE}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolSize: WRITERS + 2 });
-  try {
-    await run('PostgreSQL', db, PLAYERS, WRITERS);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await admin.end();
-  }
-} else {
-  console.log('DATABASE_URL is not set: PostgreSQL skipped (set it to a server this user may create databases on).');
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'bench-lb-'));
-const lite = await openDatabase({ dataDir: dir });
-try {
-  await run('PGlite', lite, PGLITE_PLAYERS, 1);
-} finally {
-  await lite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+await onPostgres(DATABASE_URL, BENCH_DATABASE, WRITERS + 2, (db) => run('PostgreSQL', db, PLAYERS, WRITERS));
+await onPglite('bench-lb-', (db) => run('PGlite', db, PGLITE_PLAYERS, 1));
 
 console.log('\nLeaderboards (p99 over', READS, 'reads;', PLAIN_READS, 'plain count(*) reads):');
 console.table(table);
