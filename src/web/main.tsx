@@ -17,7 +17,11 @@ captureInstallPrompt();
 
 configureApi({
   getToken: () => store.getState().auth.token,
-  onError: (err) => toast.error(errorMessage(err.code)),
+  // Offline, the banner says so once: no toast for each call that cannot reach the server.
+  onError: (err) => {
+    if (err.code === 'network' && !navigator.onLine) return;
+    toast.error(errorMessage(err.code));
+  },
   onUnauthorized: () => endSession(store.dispatch),
   onMaintenance: () => store.dispatch(maintenanceReported()),
 });

@@ -166,3 +166,16 @@ test('a contest: entry fee, one question at a time, a live leaderboard in anothe
   await expect(page.getByTestId('coins-badge')).toHaveText(/\b38\b/);
   await other.close();
 });
+
+test('contests say they need a connection while the device is offline', async ({ page, context, request }) => {
+  const p = await apiPlayer(request, 'Offline Player');
+  await loginByEmail(page, p.email, p.password);
+  await page.goto('/contest-play');
+  await expect(page.getByTestId('contest-card').first()).toBeVisible();
+  await expect(page.getByTestId('contest-offline')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByTestId('contest-offline')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('contest-offline')).toHaveCount(0);
+});

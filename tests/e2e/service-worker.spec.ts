@@ -23,5 +23,9 @@ test('the service worker precaches the shell, which then opens without a network
   await page.reload();
   expect(await page.title()).toBe('QuizHub');
   await expect(page.getByTestId('mode-quizZone')).toBeVisible();
+  // The app says it is offline, and stops saying so when the network is back.
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  if (process.env.SHOTS) await page.screenshot({ path: '.tmp/screens/offline.png' });
   await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });

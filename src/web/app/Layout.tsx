@@ -5,6 +5,7 @@ import { RoutePendingContext } from './AppRouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
+import { OfflineBanner } from './OfflineBanner';
 import { UpdateBanner } from './UpdateBanner';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { refreshUser } from './session';
@@ -23,6 +24,7 @@ export function Layout() {
     <div className="app">
       <div className={pending ? 'route-progress active' : 'route-progress'} aria-hidden="true" />
       <Header />
+      <OfflineBanner />
       <UpdateBanner />
       <main className="page" id="main">
         <Suspense fallback={<Spinner />}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category, RoomState } from '../../../core/contract';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../../../core/rules/battle';
@@ -19,22 +19,6 @@ export const QUESTION_COUNTS = [5, 10, 15, 20];
 /** The battle rules in effect (the server's; the defaults until settings arrive). */
 export function useBattleRules(): BattleRules {
   return useAppSelector((s) => s.settings.systemConfig?.battle) ?? DEFAULT_BATTLE_RULES;
-}
-
-/** True while the browser says it is online. */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
 }
 
 /** Where a room is played: group rooms under /group-battle, the 1v1 kinds under /random-battle. */
@@ -151,6 +135,8 @@ export function OptionHead(props: { badge: string; art: ReactNode; title: string
     </div>
   );
 }
+
+export { useOnline } from '../../lib/use-online';
 
 /** The offline notice of every battle screen. */
 export function OfflineNotice() {

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
+import { useOnline } from '../../lib/use-online';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
@@ -26,6 +27,7 @@ export default function ContestListPage() {
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'live';
   const languageId = useAppSelector(selectLanguageId);
+  const online = useOnline();
   const [state, retry] = useLoad(async () => {
     const lists = await api('get_contest', {
       language_id: languageId,
@@ -46,6 +48,11 @@ export default function ContestListPage() {
         backLabel={t('common.back')}
       />
       <ContentLanguagePicker />
+      {!online && (
+        <p className="contest-offline" role="status" data-testid="contest-offline">
+          {t('contest.needsConnection')}
+        </p>
+      )}
       <Segmented
         label={t('contest.tabs')}
         value={tab}
