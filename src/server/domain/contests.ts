@@ -6,7 +6,6 @@ import type {
   ContestPlay,
   ContestStep,
   ContestSummary,
-  SealedQuestion,
 } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import { contestAnswerPoints, contestPrizes, contestStatus, localDateTime, type Prize } from '../../core/rules/contest';
@@ -16,7 +15,7 @@ import { AppError } from '../http/errors';
 import { unlockBadgeFor } from './badges';
 import { coinBalance, creditMany, moveCoins } from './ledger';
 import { playerDay, type Zone } from './play/daily';
-import { loadPlayQuestions } from './play/sessions';
+import { loadSealedQuestions } from './play/sessions';
 
 /**
  * An answer arriving this long after its question's time still counts as attended, with the
@@ -143,21 +142,16 @@ async function lockPlay(db: Db, contestId: number, userId: number): Promise<Play
     WHERE contest_id = ${contestId} AND user_id = ${userId} FOR UPDATE`);
 }
 
-function sealed(q: SealedQuestion & { answer?: string; explanation?: string; bookmarked?: boolean }): SealedQuestion {
-  const { answer: _a, explanation: _e, bookmarked: _b, ...rest } = q;
-  return rest;
-}
-
 async function playView(db: Db, p: PlayRow, c: Pick<ContestRow, 'id' | 'seconds_per_question'>): Promise<ContestPlay> {
   const total = p.question_ids.length;
   const qid = p.served <= total && !p.finished ? p.question_ids[p.served - 1] : undefined;
-  const question = qid ? ((await loadPlayQuestions(db, p.user_id, [qid]))[0] ?? null) : null;
+  const question = qid ? ((await loadSealedQuestions(db, p.user_id, [qid]))[0] ?? null) : null;
   const served = new Date(p.served_at);
   return {
     contest_id: c.id,
     total_questions: total,
     index: Math.min(p.served, total + 1),
-    question: question ? sealed(question) : null,
+    question,
     served_at: served.toISOString(),
     deadline: new Date(served.getTime() + c.seconds_per_question * 1000).toISOString(),
     server_time: new Date(p.now).toISOString(),

@@ -1,19 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type {
-  ExamList,
-  ExamPlay,
-  ExamResult,
-  ExamSummary,
-  PlayQuestion,
-  ReviewItem,
-  SealedQuestion,
-} from '../../core/contract';
+import type { ExamList, ExamPlay, ExamResult, ExamSummary, ReviewItem } from '../../core/contract';
 import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { playerDay, type Zone } from './play/daily';
-import { loadPlayQuestions } from './play/sessions';
+import { dbNow, playerDay, type Zone } from './play/daily';
+import { loadSealedQuestions } from './play/sessions';
 
 /** A submission this late after the deadline still counts (the auto-submit's trip on a slow network). */
 export const EXAM_GRACE_SECONDS = 30;
@@ -77,10 +69,6 @@ function summary(e: ExamRow, a: AttemptRow | null): ExamSummary {
   };
 }
 
-async function dbNow(db: Db): Promise<Date> {
-  return new Date((await db.one<{ now: string }>(sql`SELECT to_json(now()) #>> '{}' AS now`))!.now);
-}
-
 /**
  * The player's exams: `today` those open on their local date that they have not finished
  * (ongoing ones first), `completed` the attempts that are over, newest first, with results.
@@ -125,11 +113,6 @@ export async function listExams(
 function sameKey(given: string, key: string): boolean {
   const h = (s: string) => createHash('sha256').update(s.trim()).digest();
   return timingSafeEqual(h(given), h(key));
-}
-
-function sealed(q: PlayQuestion): SealedQuestion {
-  const { answer: _a, explanation: _e, bookmarked: _b, ...rest } = q;
-  return rest;
 }
 
 async function examById(db: Db, examId: number): Promise<ExamRow> {
@@ -186,13 +169,12 @@ export async function startExam(
 async function resumeOrRefuse(db: Db, exam: ExamRow, a: AttemptRow): Promise<ExamPlay> {
   const s = summary(exam, a);
   if (s.state !== 'ongoing') throw new AppError('already_played', { field: 'exam_module_id' });
-  const questions = await loadPlayQuestions(db, a.user_id, a.question_ids);
   return {
     exam: s,
     started_at: new Date(a.started_at).toISOString(),
     deadline: new Date(a.deadline).toISOString(),
     server_time: new Date(a.now).toISOString(),
-    questions: questions.map(sealed),
+    questions: await loadSealedQuestions(db, a.user_id, a.question_ids),
   };
 }
 

@@ -38,7 +38,8 @@ export function playerDay(now: Date, z: Zone): { date: string; offset: number } 
     : { date: localDate(now, zone), offset: zone.offsetMinutes };
 }
 
-async function dbNow(db: Db): Promise<Date> {
+/** The database's clock now (one clock for every node). */
+export async function dbNow(db: Db): Promise<Date> {
   const r = await db.one<{ now: string }>(sql`SELECT to_json(now()) #>> '{}' AS now`);
   return new Date(r!.now);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Comprehension, PlayQuestion, PlaySession, QuestionOption } from '../../../core/contract';
+import type { Comprehension, PlayQuestion, PlaySession, QuestionOption, SealedQuestion } from '../../../core/contract';
 import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -71,6 +71,13 @@ export async function loadPlayQuestions(db: Db, userId: number, ids: readonly nu
         bookmarked: q.bookmarked,
       };
     });
+}
+
+/** Questions as exams and contests show them: as loadPlayQuestions, without answer or explanation. */
+export async function loadSealedQuestions(db: Db, userId: number, ids: readonly number[]): Promise<SealedQuestion[]> {
+  return (await loadPlayQuestions(db, userId, ids)).map(
+    ({ answer: _a, explanation: _e, bookmarked: _b, ...rest }) => rest,
+  );
 }
 
 export interface NewSession {
