@@ -39,6 +39,7 @@ export const ERRORS = {
   session_finished: { status: 409, message: 'This quiz has already been submitted.' },
   session_expired: { status: 409, message: 'This quiz has expired.' },
   already_played: { status: 409, message: 'You have already played.' },
+  pack_outdated: { status: 409, message: 'This offline quiz is out of date. Play it again online.' },
   lifeline_used: { status: 409, message: 'Lifeline already used.' },
   lifeline_not_allowed: { status: 409, message: 'This lifeline is not allowed.' },
   hint_limit: { status: 409, message: 'No more hints for this word.' },

@@ -10,6 +10,7 @@ import { leaderboardActions } from './leaderboard';
 import { payoutActions } from './payouts';
 import { examActions } from './exam';
 import { contestActions } from './contest';
+import { packActions } from './packs';
 
 export * from './errors';
 export * from './define';
@@ -26,6 +27,8 @@ export type * from './leaderboard';
 export type * from './payouts';
 export type * from './exam';
 export type * from './contest';
+export type * from './packs';
+export { PACK_KINDS } from './packs';
 export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
 export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';
 export { SETTING_PAGES } from './settings';
@@ -45,6 +48,7 @@ export const ACTIONS = {
   ...battleActions,
   ...examActions,
   ...contestActions,
+  ...packActions,
 };
 
 export type ActionName = keyof typeof ACTIONS;
