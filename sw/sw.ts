@@ -1,7 +1,10 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { openLink, sameOriginLink } from './open-link';
+import { OUTBOX_SYNC_TAG, replayOutbox } from './outbox';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -17,6 +20,43 @@ registerRoute(
     denylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/, /^\/media(\/|$)/, /^\/healthz(\/|$)/],
   }),
 );
+
+// Question packs (fun and learn, daily quiz, bookmarks): fresh from the server when it answers
+// (revalidated with their ETag), from the cache when it does not. One player's data: the cache
+// is dropped on logout, so the Authorization header need not be part of the key.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/packs/'),
+  new NetworkFirst({
+    cacheName: 'quizhub-packs',
+    networkTimeoutSeconds: 4,
+    matchOptions: { ignoreVary: true },
+  }),
+);
+
+// Images and audio of questions: once fetched (a pack warms them), kept for offline play; bounded.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/'),
+  new CacheFirst({
+    cacheName: 'quizhub-pack-media',
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],
+  }),
+);
+
+// Result posts that could not go: replayed when the browser says the network is back. Throwing
+// asks the browser to fire the sync again later (with its own backoff) while some are left.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    replayOutbox().then((r) => {
+      if (r.retry) throw new Error(`${r.pending} result(s) still waiting`);
+    }),
+  );
+}) as EventListener);
 
 // The page asks a waiting worker to take over when the player accepts the update.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -24,6 +24,14 @@ configureApi({
   },
   onUnauthorized: () => endSession(store.dispatch),
   onMaintenance: () => store.dispatch(maintenanceReported()),
+  // Unreachable server: fun and learn, the daily quiz and bookmarks answer from the packs.
+  offline: (action, fields) => {
+    const { auth, languages } = store.getState();
+    if (!auth.token) return Promise.resolve(undefined);
+    return import('./lib/offline/packs').then((m) =>
+      m.offlineAnswer(action, fields, { token: auth.token, languageId: languages.currentLanguage.id }),
+    );
+  },
 });
 
 // Render from persisted state: wait for rehydration (≤ 5 s) and the interface language.
@@ -38,6 +46,7 @@ void persistence
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
     scheduleServiceWorker();
+    void import('./lib/offline/offline-start').then((m) => m.startOffline(store));
   });
 
 function scheduleServiceWorker() {

@@ -12,6 +12,9 @@ export function endSession(dispatch: AppDispatch): void {
   endedAt = Date.now();
   history.replace(paths.home);
   dispatch(loggedOut());
+  // The player's queued results, packs and media leave the device with the session.
+  void import('../lib/offline/outbox-client').then((m) => m.clearUserData());
+  void import('../lib/offline/packs').then((m) => m.forgetPacks());
 }
 
 let endedAt = 0;

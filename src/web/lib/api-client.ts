@@ -22,6 +22,13 @@ interface ApiHooks {
   onUnauthorized: () => void;
   /** A 503 `maintenance` reply. */
   onMaintenance: () => void;
+  /**
+   * The server cannot be reached: an answer from the offline packs, or undefined when they hold
+   * none for this call (it then fails as `network`).
+   */
+  offline: (action: ActionName, fields: Record<string, unknown>) => Promise<unknown>;
+  /** A call succeeded (what it changed may be in a cached pack). */
+  onSuccess: (action: ActionName) => void;
 }
 
 let hooks: ApiHooks = {
@@ -29,6 +36,8 @@ let hooks: ApiHooks = {
   onError: () => undefined,
   onUnauthorized: () => undefined,
   onMaintenance: () => undefined,
+  offline: () => Promise.resolve(undefined),
+  onSuccess: () => undefined,
 };
 
 /** Wires the client to the store, the toasts and the router (done once at start-up). */
@@ -81,10 +90,11 @@ export async function api<A extends ActionName>(
     });
     body = (await res.json().catch(() => undefined)) as Reply<ActionOutput<A>> | undefined;
   } catch {
-    return fail(new ApiError('network', 0, 'network'), opts);
+    return offline(action, fields as Record<string, unknown>, opts);
   }
   if (res.ok && body && body.error === false) {
     if (typeof body.total === 'number') opts.onTotal?.(body.total);
+    hooks.onSuccess(action);
     return body.data;
   }
 
@@ -98,6 +108,21 @@ export async function api<A extends ActionName>(
   }
   if (err.code === 'maintenance') hooks.onMaintenance();
   return fail(err, opts);
+}
+
+async function offline<A extends ActionName>(
+  action: A,
+  fields: Record<string, unknown>,
+  opts: CallOptions,
+): Promise<ActionOutput<A>> {
+  let answer: unknown;
+  try {
+    answer = await hooks.offline(action, fields);
+  } catch (e) {
+    return fail(e instanceof ApiError ? e : new ApiError('network', 0, 'network'), opts);
+  }
+  if (answer === undefined) return fail(new ApiError('network', 0, 'network'), opts);
+  return answer as ActionOutput<A>;
 }
 
 function fail(err: ApiError, opts: CallOptions): never {

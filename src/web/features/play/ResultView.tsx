@@ -16,6 +16,7 @@ export interface PlayLink {
 export function ResultView({
   session,
   result: r,
+  pending = false,
   back,
   next,
   onGo,
@@ -24,6 +25,8 @@ export function ResultView({
 }: {
   session: PlaySession;
   result: QuizResult;
+  /** Graded on this device; the server grades and credits it once the post reaches it. */
+  pending?: boolean;
   back: PlayLink;
   next: PlayLink | null;
   onGo: (link: PlayLink) => void;
@@ -34,6 +37,7 @@ export function ResultView({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rounds = ROUND_MODES.includes(session.mode);
+  // Level progress is the server's to say: a result graded here shows none.
   // The daily quiz is played once a day: "Play again" would only meet already_played.
   const again = session.mode !== 'daily_quiz';
   const title =
@@ -85,28 +89,34 @@ export function ResultView({
           <dd data-testid="result-skipped">{r.skipped}</dd>
         </div>
       </dl>
-      <dl className="stats rewards">
-        <div>
-          <dt>{t('quiz.score')}</dt>
-          <dd data-testid="result-score">
-            <StarIcon size={18} /> {r.score}
-            {r.score_gain > 0 && <small dir="ltr"> (+{r.score_gain})</small>}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('quiz.coinsEarned')}</dt>
-          <dd data-testid="result-coins">
-            <CoinIcon size={18} /> <span dir="ltr">+{r.coins}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('play.coinsSpent')}</dt>
-          <dd data-testid="result-spent">
-            <CoinIcon size={18} /> <span dir="ltr">{r.coins_spent > 0 ? `−${r.coins_spent}` : 0}</span>
-          </dd>
-        </div>
-      </dl>
-      {!session.rewards && (
+      {pending ? (
+        <p className="notice pending-result" role="status" data-testid="result-pending">
+          {session.rewards ? t('play.pendingResult') : t('play.pendingResultNoCoins')}
+        </p>
+      ) : (
+        <dl className="stats rewards">
+          <div>
+            <dt>{t('quiz.score')}</dt>
+            <dd data-testid="result-score">
+              <StarIcon size={18} /> {r.score}
+              {r.score_gain > 0 && <small dir="ltr"> (+{r.score_gain})</small>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('quiz.coinsEarned')}</dt>
+            <dd data-testid="result-coins">
+              <CoinIcon size={18} /> <span dir="ltr">+{r.coins}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('play.coinsSpent')}</dt>
+            <dd data-testid="result-spent">
+              <CoinIcon size={18} /> <span dir="ltr">{r.coins_spent > 0 ? `−${r.coins_spent}` : 0}</span>
+            </dd>
+          </div>
+        </dl>
+      )}
+      {!session.rewards && !pending && (
         <p className="notice" data-testid="result-no-coins">
           {t('play.noCoins')}
         </p>

@@ -121,8 +121,9 @@ function Play({ open, back, next, expect = [] }: SoloPlayProps) {
         <ResultView
           session={play.session}
           result={play.result}
+          pending={play.pending}
           back={back}
-          next={next?.(play.result) ?? null}
+          next={play.pending ? null : (next?.(play.result) ?? null)}
           onGo={go}
           onPlayAgain={() => setAttempt((n) => n + 1)}
           onReview={() => setReviewing(true)}

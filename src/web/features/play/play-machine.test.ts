@@ -11,6 +11,8 @@ import {
   playFailed,
   playFinished,
   playOpened,
+  playQueued,
+  playSynced,
   playReducer,
   playRequested,
   playReset,
@@ -296,5 +298,49 @@ describe('play machine: answers are stored canonical per type', () => {
   it('word: the normalized word', () => {
     const w = q(1, 'NEWYORK', { question_type: 'word', options: [] });
     expect(typed(w, 'new-york')).toMatchObject({ picked: 'NEWYORK' });
+  });
+});
+
+describe('play machine: a result waiting in the outbox', () => {
+  const result = { session_id: base.session_id, percentage: 100 } as QuizResult;
+  const ended = (...answers: (string | null)[]) => {
+    let s = run(playOpened(base));
+    answers.forEach((a, i) => {
+      s = from(s, a === null ? questionTimedOut() : answerGiven(a), nextRequested({ idempotencyKey: `k${i}` }));
+    });
+    return s;
+  };
+
+  it('grades on the device: right, wrong and unanswered from the answers the questions carry; no coins', () => {
+    const s = from(ended('a', 'c', null), playQueued());
+    expect(s).toMatchObject({
+      phase: 'result',
+      pending: true,
+      result: { correct: 1, incorrect: 1, unanswered: 1, total: 3, percentage: 33, coins: 0, score: 0, passed: true },
+    });
+    if (s.phase === 'result')
+      expect(s.result.review.map((r) => [r.question_id, r.is_correct])).toEqual([
+        [1, true],
+        [2, false],
+        [3, false],
+      ]);
+  });
+
+  it('fails under the default pass mark', () => {
+    const s = from(ended('d', 'c', null), playQueued());
+    expect(s).toMatchObject({ phase: 'result', result: { correct: 0, passed: false } });
+  });
+
+  it("takes the server's result when the queued post reaches it, and only for this play", () => {
+    const waiting = from(ended('a', 'b', 'c'), playQueued());
+    const server = { ...result, session_id: base.session_id, coins: 7, score: 12 } as QuizResult;
+    expect(from(waiting, playSynced({ ...server, session_id: 'another' }))).toMatchObject({ pending: true });
+    expect(from(waiting, playSynced(server))).toMatchObject({ pending: false, result: { coins: 7, score: 12 } });
+  });
+
+  it('a server result is not pending, and queuing outside submitting changes nothing', () => {
+    expect(from(ended('a', 'b', 'c'), playFinished(result))).toMatchObject({ phase: 'result', pending: false });
+    const open = run(playOpened(base));
+    expect(from(open, playQueued())).toBe(open);
   });
 });

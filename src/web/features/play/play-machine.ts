@@ -1,6 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
-import { canonicalAnswer, type Lifeline } from '../../../core/rules/solo-modes';
+import { levelPassed } from '../../../core/rules/level-progress';
+import { percentage } from '../../../core/rules/quiz-reward';
+import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
+import { canonicalAnswer, isCorrectAnswer, type Lifeline } from '../../../core/rules/solo-modes';
 
 /** One answer as submit_quiz_answers takes it; null = unanswered (time out, skip). */
 export interface AnswerItem {
@@ -49,7 +52,11 @@ export type PlayState =
   /** Per-question clock: the answer (or null for a time out) is shown with the correct one. */
   | ({ phase: 'reveal'; picked: string | null } & Playing)
   | ({ phase: 'submitting'; items: AnswerItem[]; idempotencyKey: string; failed: boolean } & Playing)
-  | ({ phase: 'result'; items: AnswerItem[]; result: QuizResult } & Playing);
+  /**
+   * The result: the server's, or (`pending`) graded on this device while the post waits in the
+   * outbox for the server to grade and credit it; coins and score are the server's to say.
+   */
+  | ({ phase: 'result'; items: AnswerItem[]; result: QuizResult; pending: boolean } & Playing);
 
 type Active = Extract<PlayState, Playing>;
 
@@ -88,6 +95,50 @@ function playing(s: Active): Playing {
 function canonical(q: PlayQuestion, answer: string): string | null {
   const c = canonicalAnswer(q.question_type, answer);
   return c === null || c === '' ? null : c;
+}
+
+/**
+ * The play graded here, for feedback while its post waits to reach the server: right and wrong
+ * from the answers the questions carry (solo modes ship them); no coins or score, which only the
+ * server derives.
+ */
+export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizResult {
+  const given = new Map(items.map((i) => [i.question_id, i.answer]));
+  const review = p.session.questions.map((q) => {
+    const answer = p.skipped.includes(q.id) ? null : (given.get(q.id) ?? null);
+    return {
+      question_id: q.id,
+      answer,
+      correct_answer: q.answer,
+      is_correct: isCorrectAnswer(q.question_type, q.answer, answer),
+    };
+  });
+  const graded = review.filter((r) => !p.skipped.includes(r.question_id));
+  const correct = graded.filter((r) => r.is_correct).length;
+  const unanswered = graded.filter((r) => r.answer === null).length;
+  return {
+    session_id: p.session.session_id,
+    mode: p.session.mode,
+    total: graded.length,
+    skipped: p.skipped.length,
+    correct,
+    incorrect: graded.length - correct - unanswered,
+    unanswered,
+    percentage: percentage(correct, graded.length),
+    score: 0,
+    score_gain: 0,
+    coins: 0,
+    // The operator may have moved the pass mark; the server's result will say.
+    passed: levelPassed(correct, graded.length, DEFAULT_REWARD_RULES),
+    first_clear: false,
+    coins_spent: 0,
+    level: p.session.level,
+    max_level: p.session.max_level,
+    next_level_unlocked: false,
+    unlocked_level: 0,
+    user: { coins: 0, all_time_score: 0 },
+    review,
+  };
 }
 
 function toSubmit(p: Playing, idempotencyKey: string): PlayState {
@@ -199,7 +250,19 @@ const playSlice = createSlice({
       if (s.phase === 'submitting') s.failed = false;
     },
     playFinished: (s, a: PayloadAction<QuizResult>): PlayState =>
-      s.phase === 'submitting' ? { phase: 'result', ...playing(s), items: s.items, result: a.payload } : s,
+      s.phase === 'submitting'
+        ? { phase: 'result', ...playing(s), items: s.items, result: a.payload, pending: false }
+        : s,
+    /** The post is queued: the result graded here is shown, marked as waiting for the server. */
+    playQueued: (s): PlayState =>
+      s.phase === 'submitting'
+        ? { phase: 'result', ...playing(s), items: s.items, result: gradeOnDevice(s, s.items), pending: true }
+        : s,
+    /** The queued post reached the server while its result was on screen: the server's result. */
+    playSynced: (s, a: PayloadAction<QuizResult>): PlayState =>
+      s.phase === 'result' && s.pending && s.result.session_id === a.payload.session_id
+        ? { ...s, result: a.payload, pending: false }
+        : s,
     playReset: () => initialState,
   },
 });
@@ -220,6 +283,8 @@ export const {
   submitFailed,
   submitRetried,
   playFinished,
+  playQueued,
+  playSynced,
   playReset,
 } = playSlice.actions;
 export const playReducer = playSlice.reducer;

@@ -1,14 +1,20 @@
 import { useEffect, useRef } from 'react';
-import type { PlaySession } from '../../../core/contract';
+import type { PlaySession, QuizResult } from '../../../core/contract';
 import { coinScoreChanged } from '../../app/events';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { api, isApiError } from '../../lib/api-client';
+import { OUTBOX_CHANNEL, type OutboxMessage } from '../../../../sw/outbox';
+import { postResult } from '../../lib/offline/outbox-client';
+import { useTranslation } from '../../lib/use-translation';
+import { packPlayOf } from '../../lib/offline/packs';
 import {
   playFailed,
   playFinished,
   playOpened,
+  playQueued,
   playRequested,
   playReset,
+  playSynced,
   submitFailed,
   type PlayState,
 } from './play-machine';
@@ -19,12 +25,27 @@ const RETRYABLE = new Set(['network', 'unknown', 'internal_error', 'rate_limited
 
 const LOADING: PlayState = { phase: 'loading' };
 
+// What a queued result is called in the messages about it (the session's title when it has one).
+const MODE_NAMES = {
+  daily_quiz: 'modes.dailyQuiz',
+  bookmark: 'modes.bookmarks',
+  fun_n_learn: 'modes.funAndLearn',
+  true_false: 'modes.trueFalse',
+  self_challenge: 'modes.selfLearning',
+  quiz_zone: 'modes.quizZone',
+  guess_the_word: 'modes.guessTheWord',
+  audio: 'modes.audioQuestions',
+  maths: 'modes.mathMania',
+  multi_match: 'modes.multiMatch',
+} as const satisfies Record<PlaySession['mode'], string>;
+
 /**
  * Opens a session with `open` (again when `attempt` changes) and submits its answers when the
  * play ends; returns the play state. Maths sessions wait for KaTeX before the first question.
  */
 export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
   const stored = useAppSelector((s) => s.play);
   // The latest opener: a new closure each render must not reopen the session.
   const opener = useRef(open);
@@ -52,24 +73,55 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
   }, [dispatch, attempt]);
 
   // Sent once per Idempotency-Key and try: other changes to the play while it is being graded
-  // (a bookmark answered late) must not send the answers again.
+  // (a bookmark answered late) must not send the answers again. The post goes through the
+  // outbox: stored first, so a lost connection queues it (the result graded here shows
+  // meanwhile) instead of losing it.
+  const auth = useAppSelector((s) => s.auth);
   const sending = play.phase === 'submitting' && !play.failed;
   const sessionId = sending ? play.session.session_id : null;
   const idempotencyKey = sending ? play.idempotencyKey : null;
   const answers = sending ? JSON.stringify(play.items) : null;
+  const label = sending ? play.session.title || t(MODE_NAMES[play.session.mode]) : '';
+  const userId = auth.user?.id ?? 0;
+  const token = auth.token ?? '';
   useEffect(() => {
     if (sessionId === null || idempotencyKey === null || answers === null) return;
-    api('submit_quiz_answers', { session_id: sessionId, answers }, { idempotencyKey }).then(
-      (result) => {
-        dispatch(playFinished(result));
-        dispatch(coinScoreChanged(result.user));
+    const applied = (result: QuizResult) => {
+      dispatch(playFinished(result));
+      dispatch(coinScoreChanged(result.user));
+    };
+    const refused = (code: string) => dispatch(playFailed(code));
+    // A play opened from an offline pack is graded against the pack's version.
+    const pack = packPlayOf(sessionId);
+    const action = pack ? 'submit_pack_play' : 'submit_quiz_answers';
+    postResult(action, { ...pack, session_id: sessionId, answers }, { id: idempotencyKey, token, userId, label }).then(
+      (out) => {
+        if (out.status === 'applied') applied(out.data as QuizResult);
+        else if (out.status === 'failed') refused(out.code);
+        else dispatch(playQueued());
       },
-      (e: unknown) => {
-        if (isApiError(e) && !RETRYABLE.has(e.code)) dispatch(playFailed(e.code));
-        else dispatch(submitFailed());
-      },
+      // No IndexedDB here: sent directly, with a retry button when it does not go.
+      () =>
+        api(action, { ...pack, session_id: sessionId, answers }, { idempotencyKey }).then(applied, (e: unknown) => {
+          if (isApiError(e) && !RETRYABLE.has(e.code)) refused(e.code);
+          else dispatch(submitFailed());
+        }),
     );
-  }, [dispatch, sessionId, idempotencyKey, answers]);
+  }, [dispatch, sessionId, idempotencyKey, answers, label, token, userId]);
+
+  // A queued result reaching the server while on screen: the server's figures replace ours.
+  const waiting = play.phase === 'result' && play.pending;
+  useEffect(() => {
+    if (!waiting || typeof BroadcastChannel === 'undefined') return;
+    const ch = new BroadcastChannel(OUTBOX_CHANNEL);
+    ch.onmessage = (e: MessageEvent<OutboxMessage>) => {
+      for (const a of e.data?.applied ?? []) {
+        const r = a.data as QuizResult | null;
+        if (r && typeof r.session_id === 'string') dispatch(playSynced(r));
+      }
+    };
+    return () => ch.close();
+  }, [dispatch, waiting]);
 
   return play;
 }
