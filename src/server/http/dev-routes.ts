@@ -16,12 +16,55 @@ const devContest = z.object({
   questions: z.number().int().min(1).max(50).default(3),
 });
 
+/** What /dev/faults takes: the next `count` calls of `action` with this bearer answer `status`. */
+const devFault = z.object({
+  token: z.string().min(8).max(200),
+  action: z.string().regex(/^[a-z_]{2,60}$/),
+  status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)]),
+  count: z.number().int().min(1).max(100).default(1),
+});
+
+interface Fault {
+  action: string;
+  status: number;
+  left: number;
+  /** Calls of the action seen with this bearer (faulted or not). */
+  seen: number;
+}
+
 /**
  * Development and test helpers, never in production: the dev outbox (messages and codes that
- * would have been sent), and contests made and ended on demand (the end-to-end journeys and the
- * screenshot scripts cannot wait for a real schedule).
+ * would have been sent), contests made and ended on demand (the end-to-end journeys and the
+ * screenshot scripts cannot wait for a real schedule), and faults — one player's next calls of an
+ * action answered 5xx or 429 before they reach it (the offline sync's retry, tested end to end
+ * on a server other tests share).
  */
 export function registerDevRoutes(app: FastifyInstance, db: Db) {
+  const faults = new Map<string, Fault>();
+  app.addHook('onRequest', async (req, reply) => {
+    if (faults.size === 0 || req.method !== 'POST' || !req.url.startsWith('/api/')) return;
+    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    const f = faults.get(token);
+    if (!f || req.url.slice('/api/'.length).split('?')[0] !== f.action) return;
+    f.seen++;
+    if (f.left <= 0) return;
+    f.left--;
+    return reply
+      .code(f.status)
+      .send({ error: true, code: f.status === 429 ? 'rate_limited' : 'internal_error', message: 'Injected fault.' });
+  });
+  app.post('/dev/faults', async (req, reply) => {
+    const parsed = devFault.safeParse(req.body);
+    if (!parsed.success) return reply.code(400).send({ error: true, code: 'invalid_input', message: parsed.error.message });
+    const { token, action, status, count } = parsed.data;
+    faults.set(token, { action, status, left: count, seen: 0 });
+    return { error: false, data: { action, status, left: count } };
+  });
+  app.get<{ Querystring: { token?: string } }>('/dev/faults', async (req) => {
+    const f = faults.get(String(req.query.token ?? ''));
+    return { error: false, data: f ? { ...f } : null };
+  });
+
   app.get<{ Querystring: { to?: string } }>('/dev/outbox', async (req, reply) => {
     const to = typeof req.query.to === 'string' ? req.query.to.trim().toLowerCase() : '';
     if (!to || to.length > 254) {

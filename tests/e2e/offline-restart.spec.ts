@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, request as requests, test } from '@playwright/test';
+import {
+  ledger,
+  packsReady,
+  queuedCount,
+  queuePosts,
+  readPack,
+  syncRegistration,
+  type QueuedPost,
+} from './offline-support';
+import { api, apiPlayer, loginByEmail } from './support';
+
+// The server killed in the middle of a replay and started again (issue 7): a server of its own,
+// on an embedded database that survives the kill. Every queued play applies, none twice.
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+let port: number;
+let base: string;
+let data: string;
+let server: ChildProcess;
+/** Calls of submit_pack_play the running server has logged. */
+let packPosts = 0;
+
+async function startServer() {
+  packPosts = 0;
+  server = spawn(process.execPath, ['build/server.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(data, 'db'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'development',
+      // Request lines are how the test sees the replay begin.
+      LOG_LEVEL: 'info',
+    },
+  });
+  server.stdout!.on('data', (chunk: Buffer) => {
+    packPosts += chunk.toString().split('/api/submit_pack_play').length - 1;
+  });
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 45_000 })
+    .toBe(200);
+}
+
+test.beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  data = mkdtempSync(join(tmpdir(), 'restart-data-'));
+  await startServer();
+});
+test.afterAll(async () => {
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((ok) => server.once('exit', ok));
+  }
+  rmSync(data, { recursive: true, force: true });
+});
+
+test('the server killed mid-sync and restarted: nothing lost, nothing doubled', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const req = await requests.newContext({ baseURL: base });
+  const p = await apiPlayer(req, 'Restart Player');
+  const tf = await api(req, 'get_questions_by_type', { language_id: '1' }, p.token);
+  await api(req, 'set_bookmark', { question_id: String(tf.questions[0].id), status: '1' }, p.token);
+
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await loginByEmail(page, p.email, p.password);
+  await packsReady(page);
+  const fnl = await readPack(page, 'fun-and-learn');
+  const daily = await readPack(page, 'daily-quiz');
+  const marks = await readPack(page, 'bookmarks');
+  await context.setOffline(true);
+
+  // Every text played right, today's daily quiz, and the bookmark twenty times: made offline.
+  const today = new Date().toISOString().slice(0, 10);
+  const right = (qs: { id: number; answer: string }[]) =>
+    JSON.stringify(qs.map((q) => ({ question_id: q.id, answer: q.answer })));
+  const plays: Record<string, string>[] = [
+    ...fnl.texts.map((t) => ({ kind: 'fun-and-learn', fun_n_learn_id: String(t.id), answers: right(t.questions) })),
+    {
+      kind: 'daily-quiz',
+      date: today,
+      timezone: 'UTC',
+      answers: right(daily.days.find((d) => d.date === today)!.questions),
+    },
+    ...Array.from({ length: 20 }, () => ({ kind: 'bookmarks', answers: right([marks.bookmarks[0]!.question]) })),
+  ];
+  const versions = { 'fun-and-learn': fnl, 'daily-quiz': daily, bookmarks: marks } as const;
+  const posts: QueuedPost[] = plays.map((f, i) => {
+    const pack = versions[f.kind as keyof typeof versions] as unknown as { version: string; language_id: number };
+    return {
+      id: randomUUID(),
+      action: 'submit_pack_play',
+      fields: { ...f, language_id: String(pack.language_id), version: pack.version, session_id: randomUUID() },
+      token: p.token,
+      user_id: p.user.id,
+      created_at: Date.now() + i,
+      attempts: 0,
+      label: 'offline play',
+    };
+  });
+  await queuePosts(page, posts);
+
+  // Back online: the replay starts; the server dies at its first post and comes back.
+  await context.setOffline(false);
+  await page.evaluate(async () => {
+    const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+      sync: { register(tag: string): Promise<void> };
+    };
+    await reg.sync.register('quizhub-outbox');
+  });
+  await expect.poll(() => packPosts, { timeout: 15_000, intervals: [5] }).toBeGreaterThan(0);
+  server.kill('SIGKILL');
+  await new Promise((ok) => server.once('exit', ok));
+  const left = await queuedCount(page);
+  expect(left).toBeGreaterThan(0);
+  await startServer();
+
+  // The browser would retry in minutes; the test fires the sync now, until the queue is empty.
+  const sync = await syncRegistration(context, page);
+  await expect
+    .poll(
+      async () => {
+        await sync().catch(() => undefined);
+        return queuedCount(page);
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(0);
+
+  const texts = fnl.texts.filter((t) => t.questions.length > 0).length;
+  const after = await ledger(req, p.token);
+  expect(after.reasons.filter((r) => r === 'fun_n_learn_level')).toHaveLength(texts);
+  expect(after.reasons.filter((r) => r === 'daily_quiz')).toHaveLength(1);
+  expect(after.coins).toBe(10 + 5 * texts + 10);
+  const stats = await api(req, 'get_users_statistics', {}, p.token);
+  expect(stats.quizzes_played).toBe(posts.length);
+  // Nothing was refused for good either.
+  const failures = await page.evaluate(
+    () =>
+      new Promise<unknown>((ok) => {
+        const r = indexedDB.open('quizhub-outbox', 1);
+        r.onsuccess = () => {
+          const g = r.result.transaction('meta').objectStore('meta').get('failures');
+          g.onsuccess = () => ok(g.result ?? []);
+        };
+      }),
+  );
+  expect(failures).toEqual([]);
+  await context.close();
+  await req.dispose();
+});

@@ -1,0 +1,136 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { api } from './support';
+
+// Shared by the offline journeys: the packs the worker keeps, playing from them, the server's
+// ledger, and the Background Sync event fired through CDP.
+
+export interface PackQuestion {
+  id: number;
+  question_type: string;
+  answer: string;
+}
+export interface Packs {
+  'fun-and-learn': { texts: { id: number; category: string; subcategory: string; questions: PackQuestion[] }[] };
+  'daily-quiz': { days: { date: string; questions: PackQuestion[] }[] };
+  bookmarks: { bookmarks: { question: PackQuestion }[] };
+}
+
+/** The worker controls the page and holds the three packs of the player. */
+export async function packsReady(page: Page) {
+  await page.waitForFunction(
+    async () => Boolean((await navigator.serviceWorker.getRegistration())?.active),
+    undefined,
+    {
+      timeout: 20_000,
+    },
+  );
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await (await caches.open('quizhub-packs')).keys()).map((r) => new URL(r.url).pathname).sort(),
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual(['/api/packs/bookmarks', '/api/packs/daily-quiz', '/api/packs/fun-and-learn']);
+}
+
+export async function readPack<K extends keyof Packs>(page: Page, kind: K): Promise<Packs[K]> {
+  return page.evaluate(async (k) => {
+    const cache = await caches.open('quizhub-packs');
+    const req = (await cache.keys()).find((r) => new URL(r.url).pathname === `/api/packs/${k}`)!;
+    return ((await (await cache.match(req))!.json()) as { data: Packs[K] }).data;
+  }, kind);
+}
+
+/** Answers the questions on screen right, in the order given (mcq and true/false). */
+export async function playRight(page: Page, questions: PackQuestion[]) {
+  for (let i = 0; i < questions.length; i++) {
+    await expect(page.getByTestId('question-counter')).toContainText(`${i + 1}`);
+    expect(['mcq', 'true_false']).toContain(questions[i]!.question_type);
+    await page.getByTestId(`option-${questions[i]!.answer}`).click();
+    await expect(page.getByTestId('verdict')).toBeVisible();
+    await page.getByTestId('next-question').click();
+  }
+  await expect(page.getByTestId('result')).toBeVisible();
+}
+
+export async function ledger(request: APIRequestContext, token: string) {
+  const rows = (await api(request, 'get_tracker_data', { limit: '50' }, token)) as { reason: string; points: number }[];
+  const user = await api(request, 'get_user_by_id', {}, token);
+  return { coins: user.coins as number, reasons: rows.map((r) => r.reason).sort() };
+}
+
+/** Fires the outbox's Background Sync event in the page's worker (as the browser does on reconnect). */
+export async function syncRegistration(
+  context: BrowserContext,
+  page: Page,
+): Promise<(lastChance?: boolean) => Promise<unknown>> {
+  const cdp = await context.newCDPSession(page);
+  const regs: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => regs.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => regs.length).toBeGreaterThan(0);
+  const origin = new URL(page.url()).origin;
+  return (lastChance = false) =>
+    cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId: regs[0]!.registrationId,
+      tag: 'quizhub-outbox',
+      lastChance,
+    });
+}
+
+/** A result post as the outbox stores it (sw/outbox.ts OutboxPost). */
+export interface QueuedPost {
+  id: string;
+  action: string;
+  fields: Record<string, string>;
+  token: string;
+  user_id: number;
+  created_at: number;
+  attempts: number;
+  label: string;
+}
+
+/** Puts posts straight into the page's outbox (many plays queued without playing each on screen). */
+export async function queuePosts(page: Page, posts: QueuedPost[]) {
+  await page.evaluate(async (list) => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const r = indexedDB.open('quizhub-outbox', 1);
+      r.onupgradeneeded = () => {
+        r.result.createObjectStore('posts', { keyPath: 'id' }).createIndex('created_at', 'created_at');
+        r.result.createObjectStore('meta');
+      };
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
+    await new Promise<void>((ok, fail) => {
+      const tx = db.transaction('posts', 'readwrite');
+      for (const p of list) tx.objectStore('posts').put(p);
+      tx.oncomplete = () => ok();
+      tx.onerror = () => fail(tx.error);
+    });
+    db.close();
+  }, posts);
+}
+
+/** Posts waiting in the page's outbox. */
+export function queuedCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((ok, fail) => {
+        const r = indexedDB.open('quizhub-outbox', 1);
+        r.onsuccess = () => {
+          const c = r.result.transaction('posts').objectStore('posts').count();
+          c.onsuccess = () => {
+            r.result.close();
+            ok(c.result);
+          };
+        };
+        r.onerror = () => fail(r.error);
+      }),
+  );
+}

@@ -1,0 +1,182 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ledger, packsReady, playRight, readPack, syncRegistration } from './offline-support';
+import { api, apiPlayer, loginByEmail } from './support';
+
+// Offline play and the exactly-once sync (issue 7): a player plays fun and learn, the daily quiz
+// and their bookmarks with no network, from the packs the service worker keeps; the results wait
+// in the outbox (IndexedDB) and reach the server once when the network returns — checked in the
+// server's ledger, with a 503 on the first replay and the queue replayed twice.
+
+const SHOTS = process.env.SHOTS ? '.tmp/screens' : '';
+
+async function signIn(page: Page, request: APIRequestContext) {
+  const p = await apiPlayer(request, 'Offline Player');
+  // A bookmark to play offline: the first question of a true/false quiz.
+  const tf = await api(request, 'get_questions_by_type', { language_id: '1' }, p.token);
+  await api(request, 'set_bookmark', { question_id: String(tf.questions[0].id), status: '1' }, p.token);
+  await loginByEmail(page, p.email, p.password);
+  await expect(page.getByTestId('coins-badge')).toContainText('10');
+  return p;
+}
+
+test('offline: fun and learn, the daily quiz and a bookmark play to their results; back online each applies once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const p = await signIn(page, request);
+  await packsReady(page);
+  const fnl = await readPack(page, 'fun-and-learn');
+  const daily = await readPack(page, 'daily-quiz');
+  const marks = await readPack(page, 'bookmarks');
+  expect(marks.bookmarks).toHaveLength(1);
+
+  await context.setOffline(true);
+  // A cold start with no network: the shell and the player's state come from the device.
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('coins-badge')).toContainText('10');
+
+  // Fun and learn, through its screens, from the pack.
+  await page.goto('/fun-and-learn');
+  await page.getByTestId('category-nature-reads').click();
+  await page.getByTestId('subcategory-wild-world').click();
+  const first = page.locator('[data-testid^="fnl-text-"]').first();
+  const textId = Number((await first.getAttribute('data-testid'))!.replace('fnl-text-', ''));
+  await first.click();
+  await page.getByTestId('start-quiz').click();
+  const text = fnl.texts.find((t) => t.id === textId)!;
+  await playRight(page, text.questions);
+  await expect(page.getByTestId('result-pending')).toBeVisible();
+  await expect(page.getByTestId('result-correct')).toHaveText(String(text.questions.length));
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-result.png` });
+
+  // The daily quiz of the device's date.
+  await page.goto('/quiz-play/daily-quiz-dashboard');
+  await expect(page.getByTestId('daily-status')).toHaveAttribute('data-played', 'false');
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+  await page.getByTestId('start-quiz').click();
+  await playRight(page, daily.days.find((d) => d.date === today)!.questions);
+  await expect(page.getByTestId('result-pending')).toBeVisible();
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '2');
+  // Played today, as far as this device knows.
+  await page.getByTestId('back-to-levels').click();
+  await expect(page.getByTestId('daily-played')).toBeVisible();
+
+  // The bookmark.
+  await page.goto('/profile/play-bookmark-questions');
+  await expect(page.locator('[data-testid^="bookmark-row-"]')).toHaveCount(1);
+  await page.getByTestId('play-bookmarks').click();
+  await playRight(page, [marks.bookmarks[0]!.question]);
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '3');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/offline-pending.png` });
+
+  // Nothing reached the server yet.
+  expect((await ledger(request, p.token)).coins).toBe(10);
+
+  // Back online: the browser fires the sync; the worker replays the three posts.
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('coins-badge')).toContainText('25');
+  const after = await ledger(request, p.token);
+  expect(after.coins).toBe(25);
+  expect(after.reasons).toEqual(['daily_quiz', 'fun_n_learn_level', 'welcome_bonus'].sort());
+
+  // The server grades what was played: the daily quiz is now played there too.
+  const status = await api(request, 'get_daily_quiz_status', { timezone: 'UTC' }, p.token);
+  expect(status.played).toBe(true);
+});
+
+test('sync: a 503 keeps the post queued; two sync events at once apply it once', async ({ page, context, request }) => {
+  const p = await signIn(page, request);
+  await packsReady(page);
+  const daily = await readPack(page, 'daily-quiz');
+  await context.setOffline(true);
+  await page.goto('/quiz-play/daily-quiz-dashboard');
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+  await page.getByTestId('start-quiz').click();
+  await playRight(page, daily.days.find((d) => d.date === today)!.questions);
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+
+  // The server's next answer to this player's post is a 503.
+  const fault = await request.post('/dev/faults', {
+    data: { token: p.token, action: 'submit_pack_play', status: 503, count: 1 },
+  });
+  expect(fault.status()).toBe(200);
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await (await request.get(`/dev/faults?token=${p.token}`)).json()).data.seen, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  // Kept, not dropped, and nothing credited.
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+  expect((await ledger(request, p.token)).coins).toBe(10);
+
+  // The same queue replayed by two sync events at once.
+  const sync = await syncRegistration(context, page);
+  await Promise.all([sync(), sync()]);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 15_000 });
+  const after = await ledger(request, p.token);
+  expect(after.coins).toBe(20);
+  expect(after.reasons.filter((r) => r === 'daily_quiz')).toHaveLength(1);
+  // And once more, for good measure: nothing is left to send, nothing changes.
+  await sync(true);
+  expect((await ledger(request, p.token)).coins).toBe(20);
+});
+
+test('logout: no token or player data left in IndexedDB, the caches or the queue', async ({
+  page,
+  context,
+  request,
+}) => {
+  const p = await signIn(page, request);
+  await packsReady(page);
+  // A result waiting in the queue when the player logs out.
+  const daily = await readPack(page, 'daily-quiz');
+  await context.setOffline(true);
+  await page.goto('/quiz-play/daily-quiz-dashboard');
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+  await page.getByTestId('start-quiz').click();
+  await playRight(page, daily.days.find((d) => d.date === today)!.questions);
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 15_000 });
+
+  await page.goto('/profile');
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+
+  const secrets = [p.token, p.email, 'Offline Player'];
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (needles) => {
+          const dump: string[] = [];
+          for (const { name } of await indexedDB.databases()) {
+            const db = await new Promise<IDBDatabase>((res, rej) => {
+              const r = indexedDB.open(name!);
+              r.onsuccess = () => res(r.result);
+              r.onerror = () => rej(r.error);
+            });
+            for (const store of Array.from(db.objectStoreNames)) {
+              const all = await new Promise<unknown[]>((res) => {
+                const r = db.transaction(store).objectStore(store).getAll();
+                r.onsuccess = () => res(r.result);
+              });
+              dump.push(`${name}/${store}:${JSON.stringify(all)}`);
+            }
+            db.close();
+          }
+          const caches_ = await caches.keys();
+          return {
+            leaks: needles.filter((n) => dump.some((d) => d.includes(n))),
+            userCaches: caches_.filter((c) => c.startsWith('quizhub-pack')),
+          };
+        }, secrets),
+      { timeout: 10_000 },
+    )
+    .toEqual({ leaks: [], userCaches: [] });
+});
