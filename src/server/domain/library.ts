@@ -28,19 +28,28 @@ export async function setBookmark(db: Db, userId: number, questionId: number, st
   return { question_id: questionId, bookmarked: false };
 }
 
-/** The player's bookmarks, newest first, each with its question as played. */
-export async function listBookmarks(db: Db, userId: number, type?: number): Promise<Bookmark[]> {
+/**
+ * The player's bookmarks, newest first, each with its question as played (at most `limit`;
+ * `repeatable` as loadPlayQuestions takes it).
+ */
+export async function listBookmarks(
+  db: Db,
+  userId: number,
+  type?: number,
+  o: { limit?: number; repeatable?: boolean } = {},
+): Promise<Bookmark[]> {
   const rows = await db.rows<{ question_id: number; type: number; category_name: string; created_at: string }>(sql`
     SELECT b.question_id, c.type, c.name AS category_name, to_json(b.created_at) #>> '{}' AS created_at
     FROM bookmarks b JOIN questions q ON q.id = b.question_id JOIN categories c ON c.id = q.category_id
     WHERE b.user_id = ${userId} AND q.status = 1 ${type ? sql`AND c.type = ${type}` : sql``}
-    ORDER BY b.created_at DESC, b.question_id DESC LIMIT 500`);
+    ORDER BY b.created_at DESC, b.question_id DESC LIMIT ${o.limit ?? 500}`);
   const questions = new Map(
     (
       await loadPlayQuestions(
         db,
         userId,
         rows.map((r) => r.question_id),
+        { repeatable: o.repeatable ?? false },
       )
     ).map((q) => [q.id, q]),
   );

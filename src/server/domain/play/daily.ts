@@ -7,6 +7,7 @@ import {
   parseGmtOffset,
   zoneOffsetMinutes,
 } from '../../../core/rules/solo-modes';
+import { streakOf } from '../../../core/rules/daily-streak';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SettingsStore } from '../settings-store';
@@ -54,21 +55,6 @@ interface PlayRow {
   over: boolean;
   zone_offset: number;
   started_at: string;
-}
-
-/** Days in a row ending on `today` or the day before, from the dates played (newest first). */
-export function streakOf(datesDesc: readonly string[], today: string): number {
-  const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
-  let expect = day(today);
-  if (datesDesc[0] !== today) expect -= 1;
-  let n = 0;
-  for (const d of datesDesc) {
-    if (day(d) > expect) continue;
-    if (day(d) !== expect) break;
-    n++;
-    expect--;
-  }
-  return n;
 }
 
 async function plays(db: Db, userId: number): Promise<PlayRow[]> {
@@ -126,16 +112,52 @@ export async function openDaily(
     unit: today,
     rewards: true,
   });
-  await db.run(sql`INSERT INTO daily_quiz_plays (user_id, quiz_date, session_id, zone_offset)
-    VALUES (${o.userId}, ${today}::date, ${session.session_id}::uuid, ${offset})`);
+  await recordDailyPlay(db, o.userId, today, session.session_id, offset);
   return session;
+}
+
+/** Marks a local date's daily quiz of the player as taken, by the session that plays it. */
+export async function recordDailyPlay(db: Db, userId: number, date: string, sessionId: string, offset: number) {
+  await db.run(sql`INSERT INTO daily_quiz_plays (user_id, quiz_date, session_id, zone_offset)
+    VALUES (${userId}, ${date}::date, ${sessionId}::uuid, ${offset})`);
+}
+
+/** Local dates the player has a daily quiz for (played, or opened and not submitted), newest first. */
+export async function dailyDatesTaken(db: Db, userId: number): Promise<string[]> {
+  return (await plays(db, userId)).map((p) => p.quiz_date);
+}
+
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+/**
+ * Whether a daily quiz the player played on their device for local `date` may count now, by the
+ * rules openDaily applies: not after the player's local today, at most `lateDays` before it, one
+ * per player and local date, never a date before the latest one taken, and a change of zone
+ * waits (dailyQuizAllowed). Answers the player's UTC offset now. The caller holds the player's lock.
+ */
+export async function checkDailyPost(db: Db, userId: number, date: string, z: Zone, lateDays: number): Promise<number> {
+  const now = await dbNow(db);
+  const { date: today, offset } = playerDay(now, z);
+  if (date > today) throw new AppError('invalid_input', { field: 'date', message: 'date: is after your local today' });
+  if (dayNumber(today) - dayNumber(date) > lateDays) throw new AppError('session_expired', { field: 'date' });
+  const rows = await plays(db, userId);
+  if (rows.some((r) => r.quiz_date === date)) throw new AppError('already_played', { field: 'date' });
+  const latest = rows[0];
+  const last = latest && { date: latest.quiz_date, offset: latest.zone_offset, startedAt: new Date(latest.started_at) };
+  if (!dailyQuizAllowed(date, offset, now, last)) throw new AppError('already_played', { field: 'date' });
+  return offset;
 }
 
 /**
  * The day's questions in a language: the operator's schedule, else a draw made once for the
  * day and kept, so everyone gets the same quiz however the content changes during the day.
  */
-async function dailyQuestions(db: Db, settings: SettingsStore, languageId: number, day: string): Promise<number[]> {
+export async function dailyQuestions(
+  db: Db,
+  settings: SettingsStore,
+  languageId: number,
+  day: string,
+): Promise<number[]> {
   const kept = async () =>
     (
       await db.one<{ question_ids: number[] }>(sql`SELECT question_ids FROM daily_quizzes

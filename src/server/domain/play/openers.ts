@@ -149,6 +149,39 @@ export async function listComprehensions(c: Ctx, by: 'category' | 'subcategory',
   return rows.map(({ locked, ...t }) => (locked ? { ...t, detail: '', video_url: '' } : t));
 }
 
+/** A fun-and-learn text with where it sits, as an offline pack lists it. */
+export interface TextRef extends Comprehension {
+  category: string;
+  subcategory: string;
+  category_id: number;
+  subcategory_id: number;
+}
+
+/**
+ * Fun-and-learn texts that have questions, in the categories given (the caller checked the
+ * player may open them), in the order get_categories and get_fun_n_learn list them; at most `limit`.
+ */
+export async function textsOf(c: Ctx, categoryIds: readonly number[], limit: number): Promise<TextRef[]> {
+  if (categoryIds.length === 0) return [];
+  return c.db.rows<TextRef>(sql`SELECT ${COMPREHENSION_COLUMNS(c.userId)},
+      c.slug AS category, coalesce(s.slug, '') AS subcategory, c.id AS category_id, coalesce(s.id, 0) AS subcategory_id
+    FROM comprehensions t JOIN categories c ON c.id = t.category_id
+    LEFT JOIN subcategories s ON s.id = t.subcategory_id
+    WHERE t.status = 1 AND c.status = 1 AND (s.id IS NULL OR s.status = 1)
+      AND t.category_id = ANY(${`{${categoryIds.join(',')}}`}::integer[])
+      AND EXISTS (SELECT 1 FROM questions q WHERE q.comprehension_id = t.id AND q.status = 1)
+    ORDER BY c.sort, c.id, t.sort, t.id LIMIT ${limit}`);
+}
+
+/** The active questions of fun-and-learn texts, by text, in the order a text's play serves them. */
+export async function textQuestionIds(db: Db, textIds: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await db.rows<{ id: number; comprehension_id: number }>(sql`SELECT id, comprehension_id FROM questions
+    WHERE comprehension_id = ANY(${`{${textIds.join(',') || '0'}}`}::integer[]) AND status = 1 ORDER BY id`);
+  const out = new Map<number, number[]>(textIds.map((id) => [id, []]));
+  for (const r of rows) out.get(r.comprehension_id)?.push(r.id);
+  return out;
+}
+
 /** Opens the questions of a fun-and-learn text. */
 export async function openComprehension(c: Ctx, id: number): Promise<PlaySession> {
   const t = await c.db.one<ComprehensionRow>(sql`SELECT ${COMPREHENSION_COLUMNS(c.userId)},
@@ -158,14 +191,13 @@ export async function openComprehension(c: Ctx, id: number): Promise<PlaySession
     WHERE t.id = ${id} AND t.status = 1 AND c.status = 1 AND (s.id IS NULL OR s.status = 1)`);
   if (!t) throw new AppError('not_found', { field: 'fun_n_learn_id', message: 'No such text.' });
   await assertUnlocked(c.db, c.userId, { type: t.type, slug: t.category, premium_price: t.premium_price });
-  const ids = await c.db.rows<{ id: number }>(sql`SELECT id FROM questions
-    WHERE comprehension_id = ${id} AND status = 1 ORDER BY id`);
+  const ids = (await textQuestionIds(c.db, [id])).get(id) ?? [];
   const { category, subcategory, type: _t, premium_price: _p, ...comprehension } = t;
   return createSession(c.db, c.settings, {
     userId: c.userId,
     mode: 'fun_n_learn',
     languageId: c.languageId,
-    questionIds: ids.map((r) => r.id),
+    questionIds: ids,
     category,
     subcategory,
     level: 1,

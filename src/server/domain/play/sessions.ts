@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Comprehension, PlayQuestion, PlaySession, QuestionOption, SealedQuestion } from '../../../core/contract';
 import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../../db/client';
@@ -23,20 +23,38 @@ interface QuestionRow {
   bookmarked: boolean;
 }
 
-function shuffled<T>(xs: readonly T[]): T[] {
+function shuffled<T>(xs: readonly T[], rand: () => number = Math.random): T[] {
   const a = [...xs];
   for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(rand() * (i + 1));
     [a[i], a[j]] = [a[j]!, a[i]!];
   }
   return a;
 }
 
+/** A repeatable random sequence from a seed (mulberry32 over the seed's SHA-256). */
+function seededRandom(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 /**
  * Questions by id, in the order given, as a player sees them: a sequence's items and a match's
- * right-hand side are shuffled (the stored order is the answer).
+ * right-hand side are shuffled (the stored order is the answer). `repeatable` shuffles each
+ * question the same way every time (offline packs, whose content hash is their ETag); only for
+ * questions shipped with their answer, since a fixed shuffle of the answer order can be undone.
  */
-export async function loadPlayQuestions(db: Db, userId: number, ids: readonly number[]): Promise<PlayQuestion[]> {
+export async function loadPlayQuestions(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  o: { repeatable?: boolean } = {},
+): Promise<PlayQuestion[]> {
   if (ids.length === 0) return [];
   const rows = await db.rows<QuestionRow>(sql`
     SELECT q.id, q.question, q.type, q.options, q.match_options, q.answer #>> '{}' AS answer, q.explanation,
@@ -48,14 +66,15 @@ export async function loadPlayQuestions(db: Db, userId: number, ids: readonly nu
     .map((id) => byId.get(id))
     .filter((q): q is QuestionRow => q !== undefined)
     .map((q) => {
+      const rand = o.repeatable ? seededRandom(`question:${q.id}`) : Math.random;
       let options = q.options;
       let match = q.match_options;
       if (q.type === 'sequence') {
         // Never ship the answer order as the starting order.
-        do options = shuffled(q.options);
-        while (options.length > 1 && options.every((o, i) => o.id === q.options[i]!.id));
+        do options = shuffled(q.options, rand);
+        while (options.length > 1 && options.every((x, i) => x.id === q.options[i]!.id));
       }
-      if (q.type === 'match') match = shuffled(q.match_options);
+      if (q.type === 'match') match = shuffled(q.match_options, rand);
       return {
         id: q.id,
         question: q.question,
@@ -154,32 +173,76 @@ const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, questi
   total_seconds, rewards, to_json(started_at) #>> '{}' AS started_at, to_json(deadline) #>> '{}' AS deadline,
   to_json(now()) #>> '{}' AS now`;
 
-/** Opens a play session: the questions, their answers as of now, and the server's deadline. */
-export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
-  const rule = modeRule(o.mode, await settings.rules(db));
-  const wanted = [...new Set(o.questionIds)];
-  const keys = await db.rows<{ id: number; type: string; answer: string }>(sql`
+/** What a session grades against: each question's stored answer and type, by id. */
+export interface AnswerKey {
+  answers: Record<string, string>;
+  types: Record<string, string>;
+}
+
+/**
+ * The answer key of questions as a session keeps it, and the ids it covers: those that exist and
+ * are active, each once, in the order asked (an operator's schedule may name a question deleted
+ * or disabled since).
+ */
+export async function answerKeyOf(db: Db, questionIds: readonly number[]): Promise<{ ids: number[]; key: AnswerKey }> {
+  const wanted = [...new Set(questionIds)];
+  const rows = await db.rows<{ id: number; type: string; answer: string }>(sql`
     SELECT id, type, answer #>> '{}' AS answer FROM questions
     WHERE id = ANY(${`{${wanted.join(',') || '0'}}`}::integer[]) AND status = 1`);
-  // Only questions that exist and are active, each once, in the order asked (an operator's
-  // schedule may name a question deleted or disabled since).
-  const live = new Set(keys.map((k) => k.id));
-  o = { ...o, questionIds: wanted.filter((id) => live.has(id)) };
-  if (o.questionIds.length === 0)
-    throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
-  const answerKey = Object.fromEntries(keys.map((k) => [k.id, k.answer]));
-  const types = Object.fromEntries(keys.map((k) => [k.id, k.type]));
+  const live = new Set(rows.map((k) => k.id));
+  return {
+    ids: wanted.filter((id) => live.has(id)),
+    key: {
+      answers: Object.fromEntries(rows.map((k) => [k.id, k.answer])),
+      types: Object.fromEntries(rows.map((k) => [k.id, k.type])),
+    },
+  };
+}
+
+async function insertRow(
+  db: Db,
+  settings: SettingsStore,
+  o: NewSession,
+  id: string,
+  key: AnswerKey,
+): Promise<SessionRow | undefined> {
+  const rule = modeRule(o.mode, await settings.rules(db));
   const seconds = o.totalSeconds ? 0 : rule.seconds;
   const duration = o.totalSeconds || seconds * o.questionIds.length;
-  const row = await db.one<SessionRow>(sql`
+  return db.one<SessionRow>(sql`
     INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, max_level, unit,
       question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, deadline)
-    VALUES (${randomUUID()}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
+    VALUES (${id}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
       ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.maxLevel ?? 0}, ${o.unit ?? ''}, ${`{${o.questionIds.join(',')}}`}::integer[],
-      ${JSON.stringify(answerKey)}::jsonb, ${JSON.stringify(types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
+      ${JSON.stringify(key.answers)}::jsonb, ${JSON.stringify(key.types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
       ${o.rewards}, now() + make_interval(secs => ${duration}))
+    ON CONFLICT (id) DO NOTHING
     RETURNING ${SESSION_COLUMNS}`);
+}
+
+/** Opens a play session: the questions, their answers as of now, and the server's deadline. */
+export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
+  const { ids, key } = await answerKeyOf(db, o.questionIds);
+  if (ids.length === 0)
+    throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
+  o = { ...o, questionIds: ids };
+  const row = await insertRow(db, settings, o, randomUUID(), key);
   return sessionReply(db, settings, o.userId, row!, o);
+}
+
+/**
+ * Records a session with an id and an answer key given (a play made on the device from an
+ * offline pack: its own id, the pack version's key), for submitSession to grade. False when the
+ * id is taken.
+ */
+export async function insertSession(
+  db: Db,
+  settings: SettingsStore,
+  o: NewSession,
+  id: string,
+  key: AnswerKey,
+): Promise<boolean> {
+  return (await insertRow(db, settings, o, id, key)) !== undefined;
 }
 
 /** An open session again (the daily quiz resumes rather than starting over). */
