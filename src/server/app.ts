@@ -21,6 +21,7 @@ import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
+import { registerPackRoutes } from './http/pack-routes';
 import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
 import { PushService } from './push/push';
@@ -113,6 +114,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     return { status: 'ok' };
   });
   registerDispatcher(app, services, HANDLERS as never);
+  registerPackRoutes(app, services);
   await registerGateway(app, services, battles, contests);
   battles.start();
   contests.start();

@@ -29,7 +29,10 @@ interface PackBase {
   version: string;
   language_id: number;
   generated_at: string;
-  /** Same-origin media paths (`/media/...`) the pack's questions, texts and categories use. */
+  /**
+   * Same-origin paths of the images and audio the pack's questions and categories use: uploads
+   * (`/media/...`) and the demo content's static files (`/images/...`, `/audio/...`).
+   */
   media: string[];
   /** The session parameters the device plays with offline (the mode's rule). */
   seconds_per_question: number;
@@ -63,7 +66,10 @@ export interface DailyQuizPack extends PackBase {
   kind: 'daily-quiz';
   /** The server's UTC date −1 … +DAILY_PACK_AHEAD_DAYS: any zone's today and the next days. */
   days: DailyPackDay[];
-  /** Local dates the player has already played (as get_daily_quiz_status counts them), newest first. */
+  /**
+   * Local dates the player has a daily quiz for, newest first: played, or opened online and not
+   * submitted. A play of one of them posted answers already_played.
+   */
   played: string[];
 }
 
@@ -74,6 +80,12 @@ export interface BookmarksPack extends PackBase {
 }
 
 export type Pack = FunAndLearnPack | DailyQuizPack | BookmarksPack;
+
+/** A `YYYY-MM-DD` that names a real day (not 2024-02-30). */
+function isCalendarDate(d: string): boolean {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+}
 
 const answerItem = z.object({
   question_id: idField,
@@ -101,6 +113,7 @@ export const packActions = {
       date: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+        .refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' })
         .optional(),
       timezone: timezoneField,
       gmt_format: gmtField,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, isActionName, type ActionSpec, type ErrorReply } from '../../core/contract';
-import { userForToken } from '../auth/api-tokens';
+import { userForToken, type TokenUser } from '../auth/api-tokens';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
 import { AppError } from './errors';
@@ -16,6 +16,15 @@ function bearer(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** The live, active user of the bearer token: 401 without one, 403 when the account is deactivated. */
+async function liveUser(token: string | undefined, s: Services): Promise<TokenUser> {
+  if (!token) throw new AppError('unauthorized');
+  const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
+  if (!user) throw new AppError('unauthorized');
+  if (user.status !== 1) throw new AppError('account_deactivated');
+  return user;
+}
+
 /** Resolves who is calling, as the action's access level requires. */
 async function authenticate(
   spec: ActionSpec,
@@ -27,16 +36,32 @@ async function authenticate(
     if (!token) throw new AppError('unauthorized');
     return { identity: await s.identityTokens.verify(token), token };
   }
-  if (!token) {
-    if (spec.access === 'public') return {};
-    throw new AppError('unauthorized');
+  if (spec.access === 'public') {
+    if (!token) return {};
+    const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
+    return user && user.status === 1 ? { user, token } : {};
   }
-  const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
-  if (spec.access === 'public') return user && user.status === 1 ? { user, token } : {};
-  if (!user) throw new AppError('unauthorized');
-  if (user.status !== 1) throw new AppError('account_deactivated');
+  const user = await liveUser(token, s);
   if (spec.access === 'admin' && user.role !== 'admin') throw new AppError('forbidden');
   return { user, token };
+}
+
+/** Maintenance closes everything but public actions to all but admins (503). */
+async function assertOpen(s: Services, user: TokenUser | undefined): Promise<void> {
+  if (user?.role === 'admin') return;
+  const sys = await s.settings.system();
+  if (sys.maintenance_mode === '1') throw new AppError('maintenance');
+}
+
+/**
+ * The caller of a signed-in GET outside the dispatcher (offline packs), checked as a 'user'
+ * action is: the request rate limit, the bearer token (401/403) and maintenance (503).
+ */
+export async function signedInUser(req: FastifyRequest, s: Services): Promise<TokenUser> {
+  await s.rateLimits.request(req.ip);
+  const user = await liveUser(bearer(req), s);
+  await assertOpen(s, user);
+  return user;
 }
 
 const FIELD_CODES: Record<string, 'invalid_email' | 'invalid_mobile'> = {
@@ -103,10 +128,7 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     // Who is calling is known from the headers: refuse before reading an upload.
     const who = await authenticate(spec, req, s);
     const body = await readBody(req, spec.files);
-    if (spec.access !== 'public' && who.user?.role !== 'admin') {
-      const sys = await s.settings.system();
-      if (sys.maintenance_mode === '1') throw new AppError('maintenance');
-    }
+    if (spec.access !== 'public') await assertOpen(s, who.user);
     const input = parseInput(spec, body) as Record<string, unknown>;
     if (spec.limit) {
       const account = (input.email ?? input.mobile) as string | undefined;

@@ -7,7 +7,8 @@ const OLD_PERIOD = sql`((period LIKE 'd:%' AND period < 'd:' || to_char(now() - 
 /**
  * Deletes what has outlived its use: idempotency keys after 45 days (longer than any client
  * queue keeps a post), spent or expired one-time codes, old dev-outbox messages, revoked and
- * expired tokens, play sessions never submitted after a week, and past leaderboard periods. Safe on several nodes.
+ * expired tokens, play sessions never submitted after a week, past leaderboard periods and offline pack
+ * versions no longer served. Safe on several nodes.
  */
 export async function housekeeping(db: Db): Promise<Record<string, number>> {
   return {
@@ -22,6 +23,9 @@ export async function housekeeping(db: Db): Promise<Record<string, number>> {
     // scores' trigger has no bucket rows left to keep in step).
     leaderboard_buckets: await db.run(sql`DELETE FROM lb_buckets WHERE ${OLD_PERIOD}`),
     leaderboard_scores: await db.run(sql`DELETE FROM lb_scores WHERE ${OLD_PERIOD}`),
+    // Offline pack versions no one has been served for 60 days: a device's queue keeps a play of
+    // one for less than the idempotency keys' 45, so no post still on its way names them.
+    pack_versions: await db.run(sql`DELETE FROM pack_versions WHERE served_at < now() - interval '60 days'`),
   };
 }
 
