@@ -11,6 +11,7 @@ import { leaderboardHandlers } from './leaderboard';
 import { payoutHandlers } from './payouts';
 import { examHandlers } from './exams';
 import { contestHandlers } from './contests';
+import { packHandlers } from './packs';
 
 /** Every action's handler, by name. */
 export const HANDLERS: { [A in ActionName]: Handler<A> } = {
@@ -25,4 +26,5 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...battleHandlers,
   ...examHandlers,
   ...contestHandlers,
+  ...packHandlers,
 };
