@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { openLink, sameOriginLink } from './open-link';
 import { OUTBOX_SYNC_TAG, replayOutbox } from './outbox';
 
@@ -34,13 +35,19 @@ registerRoute(
   }),
 );
 
-// Images and audio of questions: once fetched (a pack warms them), kept for offline play; bounded.
+// Images and audio of questions and categories (uploads under /media, the demo's under /images
+// and /audio): once fetched (a pack warms them), kept for offline play; bounded.
+const MEDIA_PATHS = /^\/(media|images|audio)\//;
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/'),
+    request.method === 'GET' && url.origin === self.location.origin && MEDIA_PATHS.test(url.pathname),
   new CacheFirst({
     cacheName: 'quizhub-pack-media',
-    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],
+    // An <audio> element asks for byte ranges: answered from the whole cached file.
+    plugins: [
+      new RangeRequestsPlugin(),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

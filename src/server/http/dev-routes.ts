@@ -55,7 +55,8 @@ export function registerDevRoutes(app: FastifyInstance, db: Db) {
   });
   app.post('/dev/faults', async (req, reply) => {
     const parsed = devFault.safeParse(req.body);
-    if (!parsed.success) return reply.code(400).send({ error: true, code: 'invalid_input', message: parsed.error.message });
+    if (!parsed.success)
+      return reply.code(400).send({ error: true, code: 'invalid_input', message: parsed.error.message });
     const { token, action, status, count } = parsed.data;
     faults.set(token, { action, status, left: count, seen: 0 });
     return { error: false, data: { action, status, left: count } };
