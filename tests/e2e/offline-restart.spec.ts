@@ -79,7 +79,7 @@ test('the server killed mid-sync and restarted: nothing lost, nothing doubled', 
   test.setTimeout(120_000);
   const req = await requests.newContext({ baseURL: base });
   const p = await apiPlayer(req, 'Restart Player');
-  const tf = await api(req, 'get_questions_by_type', { language_id: '1' }, p.token);
+  const tf = await api(req, 'get_questions_by_type', { language_id: '1', type: '2' }, p.token);
   await api(req, 'set_bookmark', { question_id: String(tf.questions[0].id), status: '1' }, p.token);
 
   const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });

@@ -17,13 +17,8 @@ export interface Packs {
 
 /** The worker controls the page and holds the three packs of the player. */
 export async function packsReady(page: Page) {
-  await page.waitForFunction(
-    async () => Boolean((await navigator.serviceWorker.getRegistration())?.active),
-    undefined,
-    {
-      timeout: 20_000,
-    },
-  );
+  // The app registers its worker once the browser is idle after the first render.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   await expect
@@ -128,6 +123,25 @@ export function queuedCount(page: Page): Promise<number> {
           c.onsuccess = () => {
             r.result.close();
             ok(c.result);
+          };
+        };
+        r.onerror = () => fail(r.error);
+      }),
+  );
+}
+
+/** The api_token of the page's session (the login on screen made its own), from its persisted state. */
+export function pageToken(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((ok, fail) => {
+        const r = indexedDB.open('quizhub');
+        r.onsuccess = () => {
+          const g = r.result.transaction('state').objectStore('state').get('persist:root');
+          g.onsuccess = () => {
+            r.result.close();
+            const root = JSON.parse(g.result as string) as { auth: string };
+            ok((JSON.parse(root.auth) as { token: string }).token);
           };
         };
         r.onerror = () => fail(r.error);

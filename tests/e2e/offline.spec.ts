@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ledger, packsReady, playRight, readPack, syncRegistration } from './offline-support';
+import { ledger, packsReady, pageToken, playRight, readPack, syncRegistration } from './offline-support';
 import { api, apiPlayer, loginByEmail } from './support';
 
 // Offline play and the exactly-once sync (issue 7): a player plays fun and learn, the daily quiz
@@ -12,7 +12,7 @@ const SHOTS = process.env.SHOTS ? '.tmp/screens' : '';
 async function signIn(page: Page, request: APIRequestContext) {
   const p = await apiPlayer(request, 'Offline Player');
   // A bookmark to play offline: the first question of a true/false quiz.
-  const tf = await api(request, 'get_questions_by_type', { language_id: '1' }, p.token);
+  const tf = await api(request, 'get_questions_by_type', { language_id: '1', type: '2' }, p.token);
   await api(request, 'set_bookmark', { question_id: String(tf.questions[0].id), status: '1' }, p.token);
   await loginByEmail(page, p.email, p.password);
   await expect(page.getByTestId('coins-badge')).toContainText('10');
@@ -100,13 +100,14 @@ test('sync: a 503 keeps the post queued; two sync events at once apply it once',
   await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
 
   // The server's next answer to this player's post is a 503.
+  const token = await pageToken(page);
   const fault = await request.post('/dev/faults', {
-    data: { token: p.token, action: 'submit_pack_play', status: 503, count: 1 },
+    data: { token, action: 'submit_pack_play', status: 503, count: 1 },
   });
   expect(fault.status()).toBe(200);
   await context.setOffline(false);
   await expect
-    .poll(async () => (await (await request.get(`/dev/faults?token=${p.token}`)).json()).data.seen, {
+    .poll(async () => (await (await request.get(`/dev/faults?token=${token}`)).json()).data.seen, {
       timeout: 15_000,
     })
     .toBe(1);
