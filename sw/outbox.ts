@@ -17,6 +17,8 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 export const OUTBOX_DB = 'quizhub-outbox';
 /** The Background Sync tag the page registers and the worker replays on. */
 export const OUTBOX_SYNC_TAG = 'quizhub-outbox';
+/** The Periodic Background Sync tag the worker refreshes the packs on. */
+export const PACKS_SYNC_TAG = 'quizhub-packs';
 /** Page and worker tell each other of every change on this channel. */
 export const OUTBOX_CHANNEL = 'quizhub-outbox';
 /** Caches holding one player's data (packs and their media): dropped on logout. */

@@ -5,7 +5,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { openLink, sameOriginLink } from './open-link';
-import { OUTBOX_SYNC_TAG, replayOutbox } from './outbox';
+import { OUTBOX_SYNC_TAG, PACKS_SYNC_TAG, replayOutbox } from './outbox';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -62,6 +62,25 @@ self.addEventListener('sync', ((event: SyncEvent) => {
     replayOutbox().then((r) => {
       if (r.retry) throw new Error(`${r.pending} result(s) still waiting`);
     }),
+  );
+}) as EventListener);
+
+// Periodic Background Sync (an installed app, where the browser grants it): the packs the player
+// has are fetched again with the request they were cached under (its bearer included), so they
+// stay fresh without the app being opened. Logout deletes the cache, and with it the bearer.
+interface PeriodicSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('periodicsync', ((event: PeriodicSyncEvent) => {
+  if (event.tag !== PACKS_SYNC_TAG) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open('quizhub-packs');
+      for (const req of await cache.keys()) {
+        const res = await fetch(req).catch(() => null);
+        if (res?.ok) await cache.put(req, res);
+      }
+    })(),
   );
 }) as EventListener);
 

@@ -11,7 +11,7 @@ import {
   queuedCount,
   queuePosts,
   readPack,
-  syncRegistration,
+  workerEvents,
   type QueuedPost,
 } from './offline-support';
 import { api, apiPlayer, loginByEmail } from './support';
@@ -137,7 +137,7 @@ test('the server killed mid-sync and restarted: nothing lost, nothing doubled', 
   await startServer();
 
   // The browser would retry in minutes; the test fires the sync now, until the queue is empty.
-  const sync = await syncRegistration(context, page);
+  const { sync } = await workerEvents(context, page);
   await expect
     .poll(
       async () => {

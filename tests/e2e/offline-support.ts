@@ -58,24 +58,22 @@ export async function ledger(request: APIRequestContext, token: string) {
   return { coins: user.coins as number, reasons: rows.map((r) => r.reason).sort() };
 }
 
-/** Fires the outbox's Background Sync event in the page's worker (as the browser does on reconnect). */
-export async function syncRegistration(
+/** The worker's events as the browser fires them, through CDP: the outbox's sync, the packs' periodic sync. */
+export async function workerEvents(
   context: BrowserContext,
   page: Page,
-): Promise<(lastChance?: boolean) => Promise<unknown>> {
+): Promise<{ sync: (lastChance?: boolean) => Promise<unknown>; periodicSync: () => Promise<unknown> }> {
   const cdp = await context.newCDPSession(page);
   const regs: { registrationId: string; scopeURL: string }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => regs.push(...e.registrations));
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => regs.length).toBeGreaterThan(0);
-  const origin = new URL(page.url()).origin;
-  return (lastChance = false) =>
-    cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin,
-      registrationId: regs[0]!.registrationId,
-      tag: 'quizhub-outbox',
-      lastChance,
-    });
+  const target = () => ({ origin: new URL(page.url()).origin, registrationId: regs[0]!.registrationId });
+  return {
+    sync: (lastChance = false) =>
+      cdp.send('ServiceWorker.dispatchSyncEvent', { ...target(), tag: 'quizhub-outbox', lastChance }),
+    periodicSync: () => cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { ...target(), tag: 'quizhub-packs' }),
+  };
 }
 
 /** A result post as the outbox stores it (sw/outbox.ts OutboxPost). */

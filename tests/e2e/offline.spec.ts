@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ledger, packsReady, pageToken, playRight, readPack, syncRegistration } from './offline-support';
+import { ledger, packsReady, pageToken, playRight, readPack, workerEvents } from './offline-support';
 import { api, apiPlayer, loginByEmail } from './support';
 
 // Offline play and the exactly-once sync (issue 7): a player plays fun and learn, the daily quiz
@@ -116,7 +116,7 @@ test('sync: a 503 keeps the post queued; two sync events at once apply it once',
   expect((await ledger(request, p.token)).coins).toBe(10);
 
   // The same queue replayed by two sync events at once.
-  const sync = await syncRegistration(context, page);
+  const { sync } = await workerEvents(context, page);
   await Promise.all([sync(), sync()]);
   await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 15_000 });
   const after = await ledger(request, p.token);
@@ -125,6 +125,24 @@ test('sync: a 503 keeps the post queued; two sync events at once apply it once',
   // And once more, for good measure: nothing is left to send, nothing changes.
   await sync(true);
   expect((await ledger(request, p.token)).coins).toBe(20);
+});
+
+test('periodic sync: the worker refreshes the packs it holds, with the bearer they were cached under', async ({
+  page,
+  context,
+  request,
+}) => {
+  const p = await signIn(page, request);
+  await packsReady(page);
+  const before = (await readPack(page, 'bookmarks')).bookmarks;
+  expect(before).toHaveLength(1);
+  // A second bookmark, made elsewhere (another device); the app itself does not ask.
+  const tf = await api(request, 'get_questions_by_type', { language_id: '1', type: '2' }, p.token);
+  const other = (tf.questions as { id: number }[]).find((x) => x.id !== before[0]!.question.id)!;
+  await api(request, 'set_bookmark', { question_id: String(other.id), status: '1' }, p.token);
+  const { periodicSync } = await workerEvents(context, page);
+  await periodicSync();
+  await expect.poll(async () => (await readPack(page, 'bookmarks')).bookmarks.length).toBe(2);
 });
 
 test('logout: no token or player data left in IndexedDB, the caches or the queue', async ({

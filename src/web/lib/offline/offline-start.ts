@@ -4,6 +4,7 @@ import type { AppStore } from '../../app/store';
 import { configureApi } from '../api-client';
 import { errorMessage } from '../i18n';
 import { toast } from '../toast';
+import { PACKS_SYNC_TAG } from '../../../../sw/outbox';
 import { startOutbox } from './outbox-client';
 import { warmPacks } from './packs';
 
@@ -34,6 +35,7 @@ export function startOffline(store: AppStore): void {
     clearTimeout(timer);
     // After the screen's own calls: the packs are for later.
     timer = setTimeout(() => void warmPacks({ token, languageId }).catch(() => undefined), 1500);
+    void keepPacksFreshInBackground();
   };
 
   startOutbox({
@@ -53,4 +55,27 @@ export function startOffline(store: AppStore): void {
   window.addEventListener('online', () => warm(true));
   configureApi({ onSuccess: (action: ActionName) => PACK_CHANGES.includes(action) && warm(true) });
   warm();
+}
+
+/**
+ * Asks for Periodic Background Sync of the packs (twice a day at most), where the browser offers
+ * it (Chromium, for an installed app the player uses); elsewhere the packs refresh when the app
+ * runs.
+ */
+async function keepPacksFreshInBackground(): Promise<void> {
+  try {
+    const reg = (await navigator.serviceWorker?.getRegistration()) as
+      | (ServiceWorkerRegistration & {
+          periodicSync?: { register(tag: string, o: { minInterval: number }): Promise<void> };
+        })
+      | undefined;
+    if (!reg?.periodicSync) return;
+    const state = await navigator.permissions
+      .query({ name: 'periodic-background-sync' as PermissionName })
+      .catch(() => null);
+    if (state?.state !== 'granted') return;
+    await reg.periodicSync.register(PACKS_SYNC_TAG, { minInterval: 12 * 3600_000 });
+  } catch {
+    // Not offered here: the packs refresh while the app runs.
+  }
 }
