@@ -57,7 +57,7 @@ async function startServer() {
     packPosts += chunk.toString().split('/api/submit_pack_play').length - 1;
   });
   await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 45_000 })
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
     .toBe(200);
 }
 

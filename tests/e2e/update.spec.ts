@@ -44,7 +44,7 @@ test.beforeAll(async () => {
     },
   });
   await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 45_000 })
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
     .toBe(200);
 });
 test.afterAll(async () => {

@@ -16,12 +16,12 @@ const devContest = z.object({
   questions: z.number().int().min(1).max(50).default(3),
 });
 
-/** What /dev/faults takes: the next `count` calls of `action` with this bearer answer `status`. */
+/** What /dev/faults takes: the next `count` calls of `action` with this bearer answer `status` (0: none). */
 const devFault = z.object({
   token: z.string().min(8).max(200),
   action: z.string().regex(/^[a-z_]{2,60}$/),
   status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)]),
-  count: z.number().int().min(1).max(100).default(1),
+  count: z.number().int().min(0).max(1000).default(1),
 });
 
 interface Fault {
