@@ -87,6 +87,15 @@ test("the install offer: the app's own button opens the browser's dialog; Not no
   // The app keeps the event (no mini-infobar) and shows its own card.
   expect(await offer()).toBe(true);
   await expect(page.getByTestId('install-card')).toBeVisible();
+  // The card shows the app's icon (not a broken image).
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('install-card')
+        .locator('img')
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   if (process.env.SHOTS) await page.screenshot({ path: '.tmp/screens/install.png' });
   await page.getByTestId('install-button').click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
