@@ -14,6 +14,11 @@ export interface OutboxSnapshot {
 let snapshot: OutboxSnapshot = { pending: 0, lastSync: 0 };
 const listeners = new Set<() => void>();
 
+/** The current figures (outside React). */
+export function outboxSnapshot(): OutboxSnapshot {
+  return snapshot;
+}
+
 export function setOutboxSnapshot(next: OutboxSnapshot): void {
   if (next.pending === snapshot.pending && next.lastSync === snapshot.lastSync) return;
   snapshot = next;
@@ -27,5 +32,5 @@ function subscribe(fn: () => void): () => void {
 
 /** The pending count and last sync time, re-rendering when they change. */
 export function useOutbox(): OutboxSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot);
+  return useSyncExternalStore(subscribe, outboxSnapshot);
 }
