@@ -1,0 +1,110 @@
+// Part 2 of bench:pwa: Lighthouse (mobile, simulated throttling, performance only) on the home
+// page as a guest and on a play screen as a signed-in player, each in a Chromium this bench
+// launched with a debugging port Lighthouse connects to.
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { loginOnScreen, signedUpPlayer } from '../../tests/screens/support.mjs';
+import { freePort, persistentChromium } from './common.mjs';
+
+/**
+ * A quiz-zone level opens its questions as soon as the screen shows (no start card): the play
+ * screen measured. Level 1 is open to every new player; the same level the e2e suite plays.
+ */
+export const PLAY_PATH = '/quiz-zone/science/physics-and-chemistry/1';
+
+/** The figures of one Lighthouse result. */
+function figures(lhr) {
+  const a = lhr.audits;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    finalUrl: lhr.finalDisplayedUrl,
+    // Lighthouse's measure of this machine's speed: simulated throttling scales the CPU work it
+    // sees by 4, so a slow host (a low index) inflates TBT.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    warnings: lhr.runWarnings,
+  };
+}
+
+/** `runs` Lighthouse runs of `url` on the browser at `port`; the median run (Lighthouse's own pick). */
+async function runLighthouse(url, port, runs, { keepStorage, beforeEach }) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    await beforeEach?.();
+    const r = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      // Mobile form factor and simulated throttling are the default config's.
+      disableStorageReset: keepStorage,
+    });
+    if (!r?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (r.lhr.runtimeError) throw new Error(`Lighthouse: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
+    const f = figures(r.lhr);
+    console.log(
+      `  ${new URL(url).pathname} run ${i + 1}/${runs}: score ${f.score}, LCP ${f.lcp.toFixed(0)} ms, ` +
+        `TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}`,
+    );
+    results.push(r.lhr);
+  }
+  return figures(computeMedianRun(results));
+}
+
+/**
+ * The home page on a first visit. Lighthouse's own reset keeps IndexedDB (it clears the worker,
+ * the caches and the HTTP cache only): a run would see the state the run before left there
+ * (the guest's persisted settings), so every run starts with the origin's storage all cleared.
+ */
+export async function lighthouseHome({ base, runs }) {
+  const port = await freePort();
+  const chrome = await persistentChromium('lh-home', { port });
+  try {
+    const page = chrome.context.pages()[0] ?? (await chrome.context.newPage());
+    const cdp = await chrome.context.newCDPSession(page);
+    return await runLighthouse(`${base}/`, port, runs, {
+      keepStorage: false,
+      beforeEach: () => cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' }),
+    });
+  } finally {
+    await chrome.close();
+  }
+}
+
+/**
+ * The play screen of a player signed in on screen. Lighthouse must keep the origin's storage
+ * (disableStorageReset), or the sign-in in IndexedDB might go; what a reset would otherwise clear
+ * for a first visit (the service worker, its caches, the HTTP cache) is cleared here before each
+ * run, so this is the screen's first load with a session, comparable with the home page's.
+ */
+export async function lighthousePlay({ base, runs }) {
+  const port = await freePort();
+  const chrome = await persistentChromium('lh-play', { port });
+  try {
+    const player = await signedUpPlayer(base, 'pwa-lh');
+    const page = chrome.context.pages()[0] ?? (await chrome.context.newPage());
+    await loginOnScreen(page, base, player);
+    // The screen shows a question without a click, signed in (not sent to the login page).
+    await page.goto(`${base}${PLAY_PATH}`);
+    await page.getByTestId('question-counter').waitFor({ timeout: 30_000 });
+    await page.goto('about:blank');
+    const cdp = await chrome.context.newCDPSession(page);
+    const result = await runLighthouse(`${base}${PLAY_PATH}`, port, runs, {
+      keepStorage: true,
+      beforeEach: async () => {
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: base,
+          storageTypes: 'service_workers,cache_storage',
+        });
+        await cdp.send('Network.clearBrowserCache');
+      },
+    });
+    if (new URL(result.finalUrl).pathname !== PLAY_PATH)
+      throw new Error(`Lighthouse ended on ${result.finalUrl}, not the play screen: the sign-in was lost`);
+    return result;
+  } finally {
+    await chrome.close();
+  }
+}
