@@ -1,0 +1,94 @@
+import type { QuestionOption } from '../../../core/contract';
+import { CATEGORY_TYPES } from '../../../core/contract';
+import { sql, type Db } from '../../db/client';
+import { MATCH_COLUMNS, OPTION_COLUMNS, OPTION_LETTERS, type LayoutRow } from './columns';
+import { categoriesOf, findNamed, languageIds } from './import-targets';
+
+/** A question as the questions table keeps it. */
+export interface StoredQuestion {
+  type: string;
+  question: string;
+  options: QuestionOption[];
+  match_options: QuestionOption[];
+  answer: string;
+  level: number;
+  marks: number;
+  explanation: string;
+  image: string;
+  audio: string;
+  latex: boolean;
+  subcategory: string | null;
+}
+
+export interface ExportTarget {
+  /** The category's name or slug. */
+  category: string;
+  /** Language code; the default language when absent. */
+  language?: string;
+  /** Category type (mode); the quiz zone when absent. */
+  type?: number;
+}
+
+const split = (s: string) => s.split(',').filter(Boolean);
+
+/** The answer and match cells of a stored answer, options named by letter as the layout does. */
+function answerCells(q: StoredQuestion): Partial<LayoutRow> {
+  const letterOf = new Map(q.options.map((o, k) => [o.id, OPTION_LETTERS[k] ?? '']));
+  const letters = (ids: string[]) => ids.map((id) => letterOf.get(id) ?? '').join(',');
+  switch (q.type) {
+    case 'multi_select':
+    case 'sequence':
+      return { answer: letters(split(q.answer)) };
+    case 'match': {
+      const right = new Map(q.match_options.map((o) => [o.id, o.text]));
+      const cells: Partial<LayoutRow> = { answer: '' };
+      for (const [left, r] of split(q.answer).map((p) => p.split(':'))) {
+        const k = q.options.findIndex((o) => o.id === left);
+        if (k >= 0 && k < MATCH_COLUMNS.length) cells[MATCH_COLUMNS[k]!] = right.get(r ?? '') ?? '';
+      }
+      return cells;
+    }
+    case 'word':
+      return { answer: q.answer };
+    default:
+      return { answer: letterOf.get(q.answer) ?? '' };
+  }
+}
+
+/** A stored question as a row of the layout: what an import of that row stores again. */
+export function exportRow(q: StoredQuestion, category: string, language: string): LayoutRow {
+  const row = Object.fromEntries([...OPTION_COLUMNS, ...MATCH_COLUMNS].map((c) => [c, ''])) as LayoutRow;
+  q.options.slice(0, OPTION_COLUMNS.length).forEach((o, k) => (row[OPTION_COLUMNS[k]!] = o.text));
+  return Object.assign(row, {
+    question: q.question,
+    type: q.type,
+    ...answerCells(q),
+    level: String(q.level),
+    marks: String(q.marks),
+    explanation: q.explanation,
+    image: q.image,
+    audio: q.audio,
+    latex: q.latex ? 'true' : '',
+    category,
+    subcategory: q.subcategory ?? '',
+    language,
+  });
+}
+
+/** The active questions of a category in the column layout, by subcategory, level and id; throws when it is not found. */
+export async function exportCategory(db: Db, t: ExportTarget): Promise<LayoutRow[]> {
+  const code = t.language?.toLowerCase() ?? '';
+  const langs = await languageIds(db);
+  const languageId = langs.get(code);
+  if (languageId === undefined) throw new Error(`no language "${code}"`);
+  const all = await categoriesOf(db, languageId, t.type ?? CATEGORY_TYPES.quiz_zone);
+  const category = findNamed(all, t.category) ?? all.find((c) => c.slug === t.category);
+  if (!category) throw new Error(`no category "${t.category}" in that language and mode`);
+  const language = code || [...langs].find(([k, id]) => k && id === languageId)![0];
+  const rows = await db.rows<StoredQuestion>(sql`SELECT q.type, q.question, q.options, q.match_options,
+      q.answer #>> '{}' AS answer, q.level, q.marks, q.explanation, q.image, q.audio, q.latex, s.name AS subcategory
+    FROM questions q LEFT JOIN subcategories s ON s.id = q.subcategory_id
+    WHERE q.category_id = ${category.id} AND q.status = 1
+    ORDER BY s.sort NULLS FIRST, s.id NULLS FIRST, q.level, q.id`);
+  return rows.map((q) => exportRow(q, category.name, language));
+}
