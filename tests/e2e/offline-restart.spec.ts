@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, request as requests, test } from '@playwright/test';
 import {
   ledger,
@@ -14,66 +9,26 @@ import {
   workerEvents,
   type QueuedPost,
 } from './offline-support';
+import { startOwnServer, type OwnServer } from './own-server';
 import { api, apiPlayer, loginByEmail } from './support';
 
 // The server killed in the middle of a replay and started again (issue 7): a server of its own,
 // on an embedded database that survives the kill. Every queued play applies, none twice.
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
-let port: number;
+let server: OwnServer;
 let base: string;
-let data: string;
-let server: ChildProcess;
-/** Calls of submit_pack_play the running server has logged. */
+/** Calls of submit_pack_play the running server has logged since it (re)started. */
 let packPosts = 0;
 
-async function startServer() {
-  packPosts = 0;
-  server = spawn(process.execPath, ['build/server.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(data, 'db'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'development',
-      // Request lines are how the test sees the replay begin.
-      LOG_LEVEL: 'info',
-    },
-  });
-  server.stdout!.on('data', (chunk: Buffer) => {
-    packPosts += chunk.toString().split('/api/submit_pack_play').length - 1;
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
-    .toBe(200);
-}
-
 test.beforeAll(async () => {
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  data = mkdtempSync(join(tmpdir(), 'restart-data-'));
-  await startServer();
+  server = await startOwnServer({
+    // Request lines are how the test sees the replay begin.
+    env: { LOG_LEVEL: 'info' },
+    onStdout: (text) => (packPosts += text.split('/api/submit_pack_play').length - 1),
+  });
+  base = server.base;
 });
-test.afterAll(async () => {
-  if (server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((ok) => server.once('exit', ok));
-  }
-  rmSync(data, { recursive: true, force: true });
-});
+test.afterAll(() => server.stop());
 
 test('the server killed mid-sync and restarted: nothing lost, nothing doubled', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -130,11 +85,12 @@ test('the server killed mid-sync and restarted: nothing lost, nothing doubled', 
     await reg.sync.register('quizhub-outbox');
   });
   await expect.poll(() => packPosts, { timeout: 15_000, intervals: [5] }).toBeGreaterThan(0);
-  server.kill('SIGKILL');
-  await new Promise((ok) => server.once('exit', ok));
-  const left = await queuedCount(page);
-  expect(left).toBeGreaterThan(0);
-  await startServer();
+  const killed = server.process;
+  killed.kill('SIGKILL');
+  await new Promise((ok) => killed.once('exit', ok));
+  expect(await queuedCount(page)).toBeGreaterThan(0);
+  packPosts = 0;
+  await server.restart();
 
   // The browser would retry in minutes; the test fires the sync now, until the queue is empty.
   const { sync } = await workerEvents(context, page);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ledger, packsReady, pageToken, playRight, readPack, workerEvents } from './offline-support';
 import { api, apiPlayer, loginByEmail } from './support';
 
@@ -17,6 +17,17 @@ async function signIn(page: Page, request: APIRequestContext) {
   await loginByEmail(page, p.email, p.password);
   await expect(page.getByTestId('coins-badge')).toContainText('10');
   return p;
+}
+
+/** Offline, today's daily quiz played right from the pack: one result waiting. */
+async function playDailyOffline(page: Page, context: BrowserContext) {
+  const daily = await readPack(page, 'daily-quiz');
+  await context.setOffline(true);
+  await page.goto('/quiz-play/daily-quiz-dashboard');
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+  await page.getByTestId('start-quiz').click();
+  await playRight(page, daily.days.find((d) => d.date === today)!.questions);
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
 }
 
 test('offline: fun and learn, the daily quiz and a bookmark play to their results; back online each applies once', async ({
@@ -91,13 +102,7 @@ test('offline: fun and learn, the daily quiz and a bookmark play to their result
 test('sync: a 503 keeps the post queued; two sync events at once apply it once', async ({ page, context, request }) => {
   const p = await signIn(page, request);
   await packsReady(page);
-  const daily = await readPack(page, 'daily-quiz');
-  await context.setOffline(true);
-  await page.goto('/quiz-play/daily-quiz-dashboard');
-  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
-  await page.getByTestId('start-quiz').click();
-  await playRight(page, daily.days.find((d) => d.date === today)!.questions);
-  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+  await playDailyOffline(page, context);
 
   // The server answers this player's posts 503 for now: every replay meets it.
   const token = await pageToken(page);
@@ -153,21 +158,18 @@ test('logout: no token or player data left in IndexedDB, the caches or the queue
 }) => {
   const p = await signIn(page, request);
   await packsReady(page);
-  // A result waiting in the queue when the player logs out.
-  const daily = await readPack(page, 'daily-quiz');
-  await context.setOffline(true);
-  await page.goto('/quiz-play/daily-quiz-dashboard');
-  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
-  await page.getByTestId('start-quiz').click();
-  await playRight(page, daily.days.find((d) => d.date === today)!.questions);
-  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
-  await context.setOffline(false);
-  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 15_000 });
-
+  // A result waiting in the queue when the player logs out (still offline).
+  await playDailyOffline(page, context);
   await page.goto('/profile');
   await page.getByTestId('logout').click();
+  // Said first: logging out now discards it.
+  await expect(page.getByTestId('logout-pending')).toContainText('1 result');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/logout-pending.png` });
+  await page.getByTestId('logout-confirm').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+  await context.setOffline(false);
 
   const secrets = [p.token, p.email, 'Offline Player'];
   await expect

@@ -1,57 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
+import { ROOT, startOwnServer, type OwnServer } from './own-server';
 
 // A deployment of its own (a copy of the build, its own server), so that the second build this
 // test deploys does not offer an update to every other journey's page.
-let server: ChildProcess;
+let server: OwnServer;
 let base: string;
 let site: string;
-let data: string;
 test.beforeAll(async () => {
   site = mkdtempSync(join(tmpdir(), 'update-site-'));
-  data = mkdtempSync(join(tmpdir(), 'update-data-'));
   cpSync(join(ROOT, 'dist'), site, { recursive: true });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['build/server.mjs'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(data, 'db'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      STATIC_DIR: site,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
-    .toBe(200);
+  server = await startOwnServer({ env: { STATIC_DIR: site } });
+  base = server.base;
 });
 test.afterAll(async () => {
-  server.kill('SIGTERM');
-  await new Promise((ok) => server.once('exit', ok));
+  await server.stop();
   rmSync(site, { recursive: true, force: true });
-  rmSync(data, { recursive: true, force: true });
 });
 
 /** Deploys "a second build": a changed shell, and a worker whose precache names its new revision. */

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectUser } from '../../app/selectors';
 import { logout, refreshUser } from '../../app/session';
+import { useOutbox } from '../../lib/offline/outbox-state';
 import { CoinIcon, StarIcon } from '../../ui/icons';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
@@ -28,6 +29,9 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
+  const { pending } = useOutbox();
+  // Logging out clears results still waiting for the server: said first, then confirmed.
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     void refreshUser(dispatch);
   }, [dispatch]);
@@ -72,9 +76,33 @@ export default function ProfilePage() {
       {/* Keyed by the record: the form takes up a record refreshed from the server. */}
       <EditProfileForm key={`${user.name}|${user.mobile}|${user.email}`} user={user} />
       <section className="card danger-zone">
-        <button type="button" className="btn btn-outline btn-block" onClick={() => void signOut()} data-testid="logout">
-          {t('profile.logout')}
-        </button>
+        {confirming && pending > 0 ? (
+          <div className="logout-confirm" role="alert" data-testid="logout-pending">
+            <p>{t('profile.logoutPending', { count: pending })}</p>
+            <div className="row">
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => void signOut()}
+                data-testid="logout-confirm"
+              >
+                {t('profile.logoutAnyway')}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => setConfirming(false)}>
+                {t('profile.stay')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-block"
+            onClick={() => (pending > 0 ? setConfirming(true) : void signOut())}
+            data-testid="logout"
+          >
+            {t('profile.logout')}
+          </button>
+        )}
         <DeleteAccount />
       </section>
     </div>
