@@ -1,0 +1,27 @@
+import type { RowNote } from './import-plan';
+import type { ImportReport } from './import-content';
+
+function outcome(r: ImportReport): string {
+  if (r.imported) return 'imported';
+  if (r.dryRun) return 'to import (dry run, nothing written)';
+  return 'NOT imported: the file has rows with errors (fix them, or --skip-errors to import the others)';
+}
+
+function notes(r: ImportReport, label: string, list: RowNote[], limit: number): string[] {
+  const lines = list.slice(0, limit).map((n) => `  ${r.unit} ${n.line}: ${label}${n.message}`);
+  if (list.length > limit) lines.push(`  ... and ${list.length - limit} more`);
+  return lines;
+}
+
+/** A report as the CLI prints it: a summary, then the rows left out and why (at most `limit` of each kind). */
+export function reportText(r: ImportReport, limit = 20): string {
+  if (r.fatal) return `${r.file}: nothing imported: ${r.fatal}`;
+  const how = [r.format, r.encoding].filter(Boolean).join(', ');
+  const lines = [
+    `${r.file} (${how}): ${r.rows} rows; ${r.questions} new questions ${outcome(r)}; ` +
+      `${r.duplicates.length} duplicates skipped; ${r.errors.length} rows with errors`,
+  ];
+  if (r.newCategories.length) lines.push(`  new categories: ${r.newCategories.join(', ')}`);
+  if (r.newSubcategories.length) lines.push(`  new subcategories: ${r.newSubcategories.join(', ')}`);
+  return [...lines, ...notes(r, '', r.errors, limit), ...notes(r, 'duplicate, ', r.duplicates, limit)].join('\n');
+}
