@@ -48,5 +48,5 @@ describe('npm run content:import and content:export', () => {
         'answer,level,marks,explanation,image,audio,latex,category,subcategory,language',
     );
     expect(await run('content-import', [folder, '--format', 'pdf'])).toMatchObject({ code: 2 });
-  }, 180_000);
+  }, 300_000);
 });
