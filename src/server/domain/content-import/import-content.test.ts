@@ -76,6 +76,13 @@ describe('importContent', () => {
     ]);
   });
 
+  it('runs two imports of one file at once one after the other: the second finds every question a duplicate', async () => {
+    const o = { category: 'At once', language: 'en' };
+    const [a, b] = await Promise.all([imp(fixture('questions.csv'), o), imp(fixture('questions.csv'), o)]);
+    expect([a.questions, b.questions].sort()).toEqual([0, 7]);
+    expect(await categoryQuestions('At once')).toHaveLength(7);
+  });
+
   it('reports a dry run as the import would go and writes nothing', async () => {
     const r = await imp(fixture('questions.csv'), { category: 'Dry', language: 'en', dryRun: true });
     expect(r).toMatchObject({ questions: 7, imported: false, dryRun: true, newCategories: ['Dry'] });

@@ -1,5 +1,5 @@
 import { CATEGORY_TYPES } from '../../../core/contract';
-import type { Db } from '../../db/client';
+import { sql, type Db } from '../../db/client';
 import { ContentFileError, type RowUnit } from './columns';
 import { applyPlan, planImport, type ImportDefaults, type RowNote } from './import-plan';
 import { parseContentFile, type ContentSource, type Format } from './parse-file';
@@ -34,6 +34,12 @@ export interface ImportReport {
   /** Why the file as a whole could not be read or imported; null when it could. */
   fatal: string | null;
 }
+
+/**
+ * Imports wait for each other: two at once into one category would each miss the other's
+ * questions as duplicates (and race to make the same new category).
+ */
+const IMPORT_LOCK = 727273;
 
 function blankReport(src: ContentSource, dryRun: boolean): ImportReport {
   return {
@@ -71,6 +77,7 @@ export async function importContent(db: Db, src: ContentSource, o: ImportOptions
       else report.errors.push({ line: c.line, message: c.errors.join('; ') });
     }
     return await db.tx(async (tx) => {
+      await tx.run(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
       const defaults = { ...o, type: o.type ?? CATEGORY_TYPES.quiz_zone };
       const plan = await planImport(tx, questions, defaults, parsed.unit);
       report.errors = [...report.errors, ...plan.errors].sort((a, b) => a.line - b.line);
