@@ -11,6 +11,7 @@ import { parseXlsx } from './parse-xlsx';
 import { templateRows } from './template';
 import { rowsToCsv, rowsToXlsx } from './write-rows';
 import { checkRow } from './question-row';
+import { zipUncompressedBytes } from './zip-size';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
 
@@ -83,6 +84,14 @@ describe('parseXlsx', () => {
 
   it('refuses bytes that are not a workbook', async () => {
     await expect(parseXlsx(new TextEncoder().encode('question\nnot a zip'))).rejects.toThrow(/not readable as XLSX/);
+  });
+
+  it('refuses a workbook that declares more unpacked bytes than allowed, before inflating it', async () => {
+    const bytes = await rowsToXlsx(templateRows());
+    const unpacked = zipUncompressedBytes(bytes)!;
+    expect(unpacked).toBeGreaterThan(bytes.byteLength);
+    await expect(parseXlsx(bytes, unpacked - 1)).rejects.toThrow(`the workbook unpacks to ${unpacked} bytes`);
+    expect((await parseXlsx(bytes, unpacked)).length).toBe(6);
   });
 });
 

@@ -1,6 +1,10 @@
 import ExcelJS from 'exceljs';
 import { ContentFileError, type SourceRow } from './columns';
 import { rowsOfTable, type TableRecord } from './table-rows';
+import { zipUncompressedBytes } from './zip-size';
+
+/** What a workbook may inflate to (a 10 MB workbook of text is well under it). */
+export const MAX_XLSX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 /** The sheet a workbook's questions are on: one named "questions", else the first. */
 function questionSheet(wb: ExcelJS.Workbook): ExcelJS.Worksheet | undefined {
@@ -25,7 +29,12 @@ export function cellText(v: ExcelJS.CellValue): string {
 }
 
 /** Reads an XLSX workbook's question sheet (header row first) as rows of the column layout, numbered by sheet row. */
-export async function parseXlsx(bytes: Uint8Array): Promise<SourceRow[]> {
+export async function parseXlsx(bytes: Uint8Array, maxUnpacked = MAX_XLSX_UNPACKED_BYTES): Promise<SourceRow[]> {
+  const unpacked = zipUncompressedBytes(bytes);
+  if (unpacked === null) throw new ContentFileError('not readable as XLSX: not a ZIP file');
+  if (unpacked > maxUnpacked) {
+    throw new ContentFileError(`the workbook unpacks to ${unpacked} bytes: at most ${maxUnpacked}`);
+  }
   const wb = new ExcelJS.Workbook();
   try {
     // exceljs reads a Node Buffer; its typings call that an ArrayBuffer.
