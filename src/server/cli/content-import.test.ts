@@ -33,7 +33,7 @@ describe('npm run content:import and content:export', () => {
 
     const done = await run('content-import', [folder, '--language', 'en', '--skip-errors']);
     expect(done.stdout).toContain('new categories: World Capitals');
-    expect(done.stdout).toMatch(/2 files: 12 rows, 11 questions imported, 0 duplicates, 1 rows with errors/);
+    expect(done.stdout).toMatch(/2 files: 12 rows, 11 questions imported, 0 duplicates, 1 row with errors/);
     expect(done).not.toHaveProperty('code');
 
     const out = join(tmp, 'capitals.json');

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { importContent, type ImportOptions, type ImportReport } from '../domain/content-import/import-content';
 import { categoryNameOfFile, listImportFiles, type FoundFile } from '../domain/content-import/import-files';
 import { FORMATS, MAX_FILE_BYTES } from '../domain/content-import/parse-file';
-import { reportText } from '../domain/content-import/report-text';
+import { reportText, totalsText } from '../domain/content-import/report-text';
 import { categoryTypeOf, oneOf } from './content-cli';
 
 const USAGE = `usage: npm run content:import -- <file|folder> [--format otqa|csv|xlsx|json]
@@ -55,16 +55,6 @@ function cause(e: unknown): string {
   return err.cause instanceof Error ? err.cause.message : err.message;
 }
 
-function totals(reports: ImportReport[], seconds: number): string {
-  const sum = (f: (r: ImportReport) => number) => reports.reduce((n, r) => n + f(r), 0);
-  const written = sum((r) => (r.imported ? r.questions : 0));
-  return (
-    `${reports.length} files: ${sum((r) => r.rows)} rows, ${written} questions imported, ` +
-    `${sum((r) => r.duplicates.length)} duplicates, ${sum((r) => r.errors.length)} rows with errors, ` +
-    `${reports.filter((r) => r.fatal).length} files unreadable, in ${seconds.toFixed(1)} s`
-  );
-}
-
 async function main(): Promise<number> {
   const { path, format, values } = readArgs();
   const options: ImportOptions = {
@@ -90,7 +80,7 @@ async function main(): Promise<number> {
       if (typeof r !== 'string') reports.push(r);
       failed ||= typeof r === 'string' ? !('skipped' in f) : !!r.fatal || (r.errors.length > 0 && !options.skipErrors);
     }
-    if (files.length > 1) console.log(totals(reports, (performance.now() - started) / 1000));
+    if (files.length > 1) console.log(totalsText(reports, (performance.now() - started) / 1000));
   } finally {
     await db.close();
   }
