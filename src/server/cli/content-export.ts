@@ -57,6 +57,8 @@ async function main() {
     writeFileSync(a.out, data);
     console.error(`${rows.length} questions written to ${a.out}`);
   } else {
+    // A reader that stops early (`| head`) is not an error.
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? 0 : 2));
     process.stdout.write(data);
   }
 }
