@@ -146,6 +146,8 @@ async function registerWebApp(app: FastifyInstance, root: string) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: sent as they are to browsers that take them.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes(`${join(root, 'assets')}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,6 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { makeStore } from './app/store';
 import { App } from './app/App';
+// The persistence layer (localforage + redux-persist): needed before the first render, so in
+// the entry chunk rather than one more round trip.
+import * as persistence from './app/persistence';
 import { endSession } from './app/session';
 import { maintenanceReported } from './features/settings/settings-slice';
 import { configureApi } from './lib/api-client';
@@ -9,8 +12,6 @@ import { captureInstallPrompt } from './lib/install';
 import { toast } from './lib/toast';
 import './ui/styles.css';
 
-// The persistence layer (localforage + redux-persist) is its own chunk, fetched at once.
-const persistence = import('./app/persistence');
 const store = makeStore();
 // The browser's install offer may come before the first render: kept for the app's own button.
 captureInstallPrompt();
@@ -36,7 +37,7 @@ configureApi({
 
 // Render from persisted state: wait for rehydration (≤ 5 s) and the interface language.
 void persistence
-  .then((p) => p.rehydrate(store))
+  .rehydrate(store)
   // Without IndexedDB (or its chunk) the app still runs, just without remembered state.
   .catch(() => undefined)
   .then(() => {
@@ -46,12 +47,17 @@ void persistence
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
     scheduleServiceWorker();
-    void import('./lib/offline/offline-start').then((m) => m.startOffline(store));
+    // The outbox and the packs wait for the first screen's own requests.
+    afterStart(() => void import('./lib/offline/offline-start').then((m) => m.startOffline(store)));
   });
+
+/** Runs `fn` once the browser is idle after start-up (at most 4 s later). */
+function afterStart(fn: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 4000 });
+  else setTimeout(fn, 2000);
+}
 
 function scheduleServiceWorker() {
   if (!import.meta.env.PROD) return;
-  const start = () => void import('./lib/sw-register').then((m) => m.registerServiceWorker());
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 4000 });
-  else setTimeout(start, 2000);
+  afterStart(() => void import('./lib/sw-register').then((m) => m.registerServiceWorker()));
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import { api, isApiError } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { markSettingsFresh, settingsStale } from '../lib/session-flags';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { contentLanguagesLoaded } from '../features/languages/languages-slice';
@@ -15,10 +15,12 @@ import type { AppDispatch } from './store';
 
 /**
  * Fetches web settings, system configuration and content languages together. A reply with an
- * error keeps the loader on (spec §8); no network with settings remembered uses those.
+ * error keeps the loader on (spec §8); no network with settings remembered uses those. With
+ * settings remembered the app shows at once and they are refreshed behind it (a start from the
+ * home screen does not wait for the network).
  */
 async function loadSettings(dispatch: AppDispatch, remembered: boolean) {
-  dispatch(settingsRequested());
+  dispatch(remembered ? settingsRestored() : settingsRequested());
   try {
     const [data, systemConfig, list] = await Promise.all([
       api('get_web_settings'),
@@ -28,9 +30,10 @@ async function loadSettings(dispatch: AppDispatch, remembered: boolean) {
     dispatch(settingsLoaded({ data, systemConfig }));
     dispatch(contentLanguagesLoaded({ list, config: systemConfig }));
     markSettingsFresh();
-  } catch (e) {
-    if (remembered && isApiError(e, 'network')) dispatch(settingsRestored());
-    else dispatch(settingsFailed());
+  } catch {
+    // Remembered settings stay in use when a refresh fails (maintenance still shows: its 503
+    // reply sets the flag through the API client).
+    if (!remembered) dispatch(settingsFailed());
   }
 }
 

@@ -3,9 +3,10 @@ import { Route, Routes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { paths } from './paths';
+// The home screen is most starts' first screen: in the entry chunk, not one more round trip.
+import HomePage from '../features/home/HomePage';
 
 // Every page is its own chunk: the first screen ships only the shell.
-const HomePage = lazy(() => import('../features/home/HomePage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
