@@ -1,6 +1,7 @@
 // Shared by the parts of bench:pwa (bench/pwa.bench.mjs): throttling, the phone the pages are
-// shown on, the browser flags for the persistent profiles, small helpers.
+// shown on, the persistent profiles, small helpers.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '../../tests/screens/support.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,20 +24,6 @@ export const CPU_SLOWDOWN = 4;
 
 /** A phone-sized page (Lighthouse's Moto G Power screen), the same for the app and the bare page. */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-
-/**
- * The flags of launchChromium (tests/screens/support.mjs), which launches a normal browser; the
- * persistent profiles this bench needs (a fixed --user-data-dir, a debugging port) launch with
- * launchPersistentContext, so they are named here.
- */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * A Chromium with a profile of its own in a temp dir (removed by `close()`), optionally listening

@@ -1,20 +1,19 @@
 // Shared by the screenshot scripts: the browser as the brief prescribes it, sign-in codes, calls.
 import { chromium } from '@playwright/test';
 
+/** The Chromium flags proven on these machines. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Debian's Chromium with the flags proven on these machines. */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** The newest code the dev outbox of the server at `base` holds for an address. */
