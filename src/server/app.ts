@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -121,7 +122,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   push.start();
   registerMediaRoutes(app, db);
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
-  await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist);
+  await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist, bootSettings(db, services));
   return app;
 }
 
@@ -138,9 +139,35 @@ export function battleRulesOf(config: Config, overrides: Partial<BattleRules> = 
   };
 }
 
+/**
+ * What the app asks first (web settings, system configuration, content languages), as the three
+ * public actions answer them; kept for a few seconds. Written into the shell the server sends for
+ * a page, so a first visit renders without three more round trips.
+ */
+function bootSettings(db: Database, services: Services): () => Promise<string> {
+  let kept: { at: number; json: Promise<string> } | null = null;
+  const ctx = { db, services, ip: '', files: {} };
+  return () => {
+    if (!kept || Date.now() - kept.at > 5000) {
+      const json = Promise.all([
+        HANDLERS.get_web_settings({}, ctx),
+        HANDLERS.get_system_configurations({}, ctx),
+        HANDLERS.get_languages({}, ctx),
+      ]).then(([web_settings, system_config, languages]) =>
+        // Inside <script>: no "</script>" or "<!--" can end it early.
+        JSON.stringify({ web_settings, system_config, languages }).replace(/</g, '\\u003c'),
+      );
+      kept = { at: Date.now(), json };
+      json.catch(() => (kept = null));
+    }
+    return kept.json;
+  };
+}
+
 /** Serves the built PWA: hashed assets cached for good, the shell and worker revalidated. */
-async function registerWebApp(app: FastifyInstance, root: string) {
+async function registerWebApp(app: FastifyInstance, root: string, boot: () => Promise<string>) {
   const hasBuild = existsSync(join(root, 'index.html'));
+
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -162,7 +189,19 @@ async function registerWebApp(app: FastifyInstance, root: string) {
     const wantsPage =
       req.method === 'GET' && !/^\/(api|dev|media|healthz)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (hasBuild && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The shell with the boot settings (the worker's precached copy has none: it has the
+      // remembered ones); without them when they cannot be read, as a plain shell.
+      // Read each time: a deployment may replace the shell in place.
+      return Promise.all([boot(), readFile(join(root, 'index.html'), 'utf8')]).then(
+        ([json, shell]) =>
+          reply
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(
+              shell.replace('</head>', `<script type="application/json" id="boot-settings">${json}</script></head>`),
+            ),
+        () => reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
     }
     return reply.code(404).send(errorReply('not_found', 'Not found.'));
   });

@@ -5,6 +5,7 @@ import { App } from './app/App';
 // the entry chunk rather than one more round trip.
 import * as persistence from './app/persistence';
 import { endSession } from './app/session';
+import { adoptBootSettings } from './app/SettingsGate';
 import { maintenanceReported } from './features/settings/settings-slice';
 import { configureApi } from './lib/api-client';
 import { applyAppLanguage, errorMessage } from './lib/i18n';
@@ -41,6 +42,7 @@ void persistence
   // Without IndexedDB (or its chunk) the app still runs, just without remembered state.
   .catch(() => undefined)
   .then(() => {
+    adoptBootSettings(store.dispatch);
     const { appLanguage, rtl } = store.getState().languages;
     return applyAppLanguage(appLanguage, rtl);
   })

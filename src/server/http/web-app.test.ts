@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'webapp-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
   writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'sw.js'), 'self.x=1');
   t = await buildTestApp({ STATIC_DIR: dir });
@@ -23,6 +23,32 @@ describe('serving the built app', () => {
       expect(res.body).toContain('<title>shell</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('writes the boot settings into the shell it sends for a page, as the three public actions answer them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const m = /<script type="application\/json" id="boot-settings">(.*?)<\/script><\/head>/s.exec(res.body);
+    expect(m).not.toBeNull();
+    const boot = JSON.parse(m![1]!) as Record<string, unknown>;
+    const call = async (action: string) =>
+      (await t.app.inject({ method: 'POST', url: `/api/${action}`, payload: {} })).json().data as unknown;
+    expect(boot.web_settings).toEqual(await call('get_web_settings'));
+    expect(boot.system_config).toEqual(await call('get_system_configurations'));
+    expect(boot.languages).toEqual(await call('get_languages'));
+    // Nothing in it can close the script element early.
+    expect(m![1]).not.toMatch(/<\/?script|<!--/i);
+  });
+
+  it('keeps an operator\'s "</script>" inside the boot settings, as text', async () => {
+    const hostile = 'Quiz</script><script>alert(1)</script><!--';
+    await t.app.services.settings.put('system', { app_name: hostile });
+    // The boot settings are kept a few seconds: wait them out.
+    await new Promise((ok) => setTimeout(ok, 5100));
+    const res = await t.app.inject({ method: 'GET', url: '/quiz-zone' });
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(res.body).not.toContain('<script>alert');
+    const m = /id="boot-settings">(.*?)<\/script>/s.exec(res.body)!;
+    expect((JSON.parse(m[1]!) as { web_settings: { app_name: string } }).web_settings.app_name).toBe(hostile);
   });
 
   it('caches hashed assets for good and revalidates the service worker', async () => {

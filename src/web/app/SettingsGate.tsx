@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
+import type { ActionOutput } from '../../core/contract';
 import { api } from '../lib/api-client';
 import { markSettingsFresh, settingsStale } from '../lib/session-flags';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
@@ -34,6 +35,29 @@ async function loadSettings(dispatch: AppDispatch, remembered: boolean) {
     // Remembered settings stay in use when a refresh fails (maintenance still shows: its 503
     // reply sets the flag through the API client).
     if (!remembered) dispatch(settingsFailed());
+  }
+}
+
+/**
+ * The settings the server wrote into the page it sent (a first visit, or any page the worker does
+ * not serve): taken as a fresh load, so the first screen renders without asking for them.
+ */
+export function adoptBootSettings(dispatch: AppDispatch): void {
+  const el = document.getElementById('boot-settings');
+  if (!el?.textContent) return;
+  try {
+    const boot = JSON.parse(el.textContent) as {
+      web_settings: ActionOutput<'get_web_settings'>;
+      system_config: ActionOutput<'get_system_configurations'>;
+      languages: ActionOutput<'get_languages'>;
+    };
+    dispatch(settingsLoaded({ data: boot.web_settings, systemConfig: boot.system_config }));
+    dispatch(contentLanguagesLoaded({ list: boot.languages, config: boot.system_config }));
+    markSettingsFresh();
+  } catch {
+    // Unreadable: the gate asks for them as usual.
+  } finally {
+    el.remove();
   }
 }
 
