@@ -49,8 +49,17 @@ void persistence
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
     scheduleServiceWorker();
-    // The outbox and the packs wait for the first screen's own requests.
-    afterStart(() => void import('./lib/offline/offline-start').then((m) => m.startOffline(store)));
+    // The outbox and the packs are a signed-in player's, and wait for the first screen's own
+    // requests: started when idle once someone is signed in (a guest never loads them).
+    const startOffline = () => void import('./lib/offline/offline-start').then((m) => m.startOffline(store));
+    if (store.getState().auth.token) afterStart(startOffline);
+    else {
+      const stop = store.subscribe(() => {
+        if (!store.getState().auth.token) return;
+        stop();
+        afterStart(startOffline);
+      });
+    }
   });
 
 /** Runs `fn` once the browser is idle after start-up (at most 4 s later). */
