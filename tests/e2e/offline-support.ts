@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { OutboxPost } from '../../sw/outbox';
 import { api } from './support';
 
 // Shared by the offline journeys: the packs the worker keeps, playing from them, the server's
@@ -76,20 +77,11 @@ export async function workerEvents(
   };
 }
 
-/** A result post as the outbox stores it (sw/outbox.ts OutboxPost). */
-export interface QueuedPost {
-  id: string;
-  action: string;
-  fields: Record<string, string>;
-  token: string;
-  user_id: number;
-  created_at: number;
-  attempts: number;
-  label: string;
-}
+/** A result post as the outbox stores it. */
+export type { OutboxPost as QueuedPost } from '../../sw/outbox';
 
 /** Puts posts straight into the page's outbox (many plays queued without playing each on screen). */
-export async function queuePosts(page: Page, posts: QueuedPost[]) {
+export async function queuePosts(page: Page, posts: OutboxPost[]) {
   await page.evaluate(async (list) => {
     const db = await new Promise<IDBDatabase>((ok, fail) => {
       const r = indexedDB.open('quizhub-outbox', 1);
