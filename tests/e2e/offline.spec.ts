@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ledger, packsReady, pageToken, playRight, readPack, workerEvents } from './offline-support';
-import { api, apiPlayer, loginByEmail } from './support';
+import { api, apiPlayer, loginByEmail, nextSession } from './support';
 
 // Offline play and the exactly-once sync (issue 7): a player plays fun and learn, the daily quiz
 // and their bookmarks with no network, from the packs the service worker keeps; the results wait
@@ -131,6 +131,39 @@ test('sync: a 503 keeps the post queued; two sync events at once apply it once',
   // And once more, for good measure: nothing is left to send, nothing changes.
   await sync(true);
   expect((await ledger(request, p.token)).coins).toBe(20);
+});
+
+test('an online quiz whose answers cannot be sent is kept: graded on the device, credited by the server on reconnect', async ({
+  page,
+  context,
+  request,
+}) => {
+  const p = await signIn(page, request);
+  await packsReady(page);
+  await page.goto('/quiz-zone/sports/football-and-ball-games');
+  const opened = nextSession(page);
+  await page.getByTestId('level-1').click();
+  const session = await opened;
+  // Every answer right; the connection drops before the last one goes to the server.
+  const last = session.questions.length - 1;
+  for (let i = 0; i < last; i++) {
+    await page.getByTestId(`option-${session.questions[i]!.answer}`).click();
+    await page.getByTestId('next-question').click();
+  }
+  await page.getByTestId(`option-${session.questions[last]!.answer}`).click();
+  await context.setOffline(true);
+  await page.getByTestId('next-question').click();
+  await expect(page.getByTestId('result-pending')).toBeVisible();
+  await expect(page.getByTestId('result-percentage')).toContainText('100');
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+  expect((await ledger(request, p.token)).coins).toBe(10);
+
+  // Back online: the worker sends it; the server's result replaces the one graded here.
+  await context.setOffline(false);
+  await expect(page.getByTestId('result-pending')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('result-coins')).toContainText('10');
+  await expect(page.getByTestId('coins-badge')).toContainText('20');
+  expect((await ledger(request, p.token)).reasons).toContain('quiz_zone_level');
 });
 
 test('periodic sync: the worker refreshes the packs it holds, with the bearer they were cached under', async ({
