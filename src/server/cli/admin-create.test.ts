@@ -45,5 +45,5 @@ describe('npm run admin:create', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  }, 180_000); // three CLI processes, each opening the embedded database: slow on a loaded machine
 });
