@@ -57,6 +57,12 @@ interface PlayRow {
   started_at: string;
 }
 
+/** Whether `date` may be taken after the player's latest daily quiz (dailyQuizAllowed's rules). */
+function mayTake(latest: PlayRow | undefined, date: string, offset: number, now: Date): boolean {
+  const last = latest && { date: latest.quiz_date, offset: latest.zone_offset, startedAt: new Date(latest.started_at) };
+  return dailyQuizAllowed(date, offset, now, last);
+}
+
 async function plays(db: Db, userId: number): Promise<PlayRow[]> {
   return db.rows<PlayRow>(sql`SELECT to_char(d.quiz_date, 'YYYY-MM-DD') AS quiz_date, d.session_id::text AS session_id,
       s.result, (s.finished_at IS NULL AND now() <= s.deadline) AS open,
@@ -102,8 +108,7 @@ export async function openDaily(
     if (resumed) return resumed;
     throw new AppError('already_played');
   }
-  const last = latest && { date: latest.quiz_date, offset: latest.zone_offset, startedAt: new Date(latest.started_at) };
-  if (!dailyQuizAllowed(today, offset, now, last)) throw new AppError('already_played');
+  if (!mayTake(latest, today, offset, now)) throw new AppError('already_played');
   const session = await createSession(db, settings, {
     userId: o.userId,
     mode: 'daily_quiz',
@@ -142,9 +147,7 @@ export async function checkDailyPost(db: Db, userId: number, date: string, z: Zo
   if (dayNumber(today) - dayNumber(date) > lateDays) throw new AppError('session_expired', { field: 'date' });
   const rows = await plays(db, userId);
   if (rows.some((r) => r.quiz_date === date)) throw new AppError('already_played', { field: 'date' });
-  const latest = rows[0];
-  const last = latest && { date: latest.quiz_date, offset: latest.zone_offset, startedAt: new Date(latest.started_at) };
-  if (!dailyQuizAllowed(date, offset, now, last)) throw new AppError('already_played', { field: 'date' });
+  if (!mayTake(rows[0], date, offset, now)) throw new AppError('already_played', { field: 'date' });
   return offset;
 }
 

@@ -12,7 +12,7 @@ import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { browserTimezone, gmtOffset } from '../modes/clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { rememberContests } from './contest-cache';
 import { PlayAction } from './ContestEntry';
 import './contest.css';

@@ -10,7 +10,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { StarIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
-import { browserTimezone, gmtOffset } from '../modes/clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { asPlayQuestion, WordField } from '../exam/SealedQuestion';
 import { clockOffset, useDeadline } from '../exam/exam-time';
 import { MatchQuestion } from '../play/MatchQuestion';

@@ -11,7 +11,7 @@ import { Empty } from '../../ui/LoadState';
 import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { browserTimezone, gmtOffset } from '../modes/clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { ExamFacts, ltr } from './ExamFacts';
 import { ExamStartSheet } from './ExamStartSheet';
 import { readExam, sessionStore } from './exam-store';

@@ -8,7 +8,7 @@ import { api, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Spinner } from '../../ui/Spinner';
-import { browserTimezone, gmtOffset } from '../modes/clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { Palette, PrevNext, type PagerIds } from '../play/QuestionPager';
 import { AwayGuard, bindAwayGuard } from './away-rule';
 import { takeExam } from './exam-cache';

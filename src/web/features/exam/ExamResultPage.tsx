@@ -8,7 +8,7 @@ import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
-import { browserTimezone, gmtOffset } from '../modes/clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { ExamResultView } from './ExamResultView';
 import './exam.css';
 

@@ -7,7 +7,7 @@ import { selectLanguageId, selectUser } from '../../app/selectors';
 import { api, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
-import { browserTimezone, gmtOffset } from '../modes/clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { handOverExam } from './exam-cache';
 import { readExam, sessionStore, writeExam } from './exam-store';
 import { ExamFacts } from './ExamFacts';

@@ -8,7 +8,8 @@ import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon, StarIcon } from '../../ui/icons';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
-import { browserTimezone, gmtOffset, longDate } from './clock';
+import { browserTimezone, gmtOffset } from '../../lib/zone';
+import { longDate } from './clock';
 import { SoloPlay } from './solo-play';
 import { useRun } from './use-run';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { gmtOffset, longDate } from './clock';
+import { gmtOffset } from '../../lib/zone';
+import { longDate } from './clock';
 
 describe('clock', () => {
   it('writes the UTC offset as +HH:MM / -HH:MM', () => {

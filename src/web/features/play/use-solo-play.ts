@@ -94,7 +94,8 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
     // A play opened from an offline pack is graded against the pack's version.
     const pack = packPlayOf(sessionId);
     const action = pack ? 'submit_pack_play' : 'submit_quiz_answers';
-    postResult(action, { ...pack, session_id: sessionId, answers }, { id: idempotencyKey, token, userId, label }).then(
+    const fields = { ...pack, session_id: sessionId, answers };
+    postResult(action, fields, { id: idempotencyKey, token, userId, label }).then(
       (out) => {
         if (out.status === 'applied') applied(out.data as QuizResult);
         else if (out.status === 'failed') refused(out.code);
@@ -102,7 +103,7 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
       },
       // No IndexedDB here: sent directly, with a retry button when it does not go.
       () =>
-        api(action, { ...pack, session_id: sessionId, answers }, { idempotencyKey }).then(applied, (e: unknown) => {
+        api(action, fields, { idempotencyKey }).then(applied, (e: unknown) => {
           if (isApiError(e) && !RETRYABLE.has(e.code)) refused(e.code);
           else dispatch(submitFailed());
         }),

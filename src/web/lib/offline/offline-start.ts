@@ -35,7 +35,6 @@ export function startOffline(store: AppStore): void {
     clearTimeout(timer);
     // After the screen's own calls: the packs are for later.
     timer = setTimeout(() => void warmPacks({ token, languageId }).catch(() => undefined), 1500);
-    void keepPacksFreshInBackground();
   };
 
   startOutbox({
@@ -55,6 +54,7 @@ export function startOffline(store: AppStore): void {
   window.addEventListener('online', () => warm(true));
   configureApi({ onSuccess: (action: ActionName) => PACK_CHANGES.includes(action) && warm(true) });
   warm();
+  void keepPacksFreshInBackground();
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type OutboxFailure,
   type OutboxMessage,
 } from '../../../../sw/outbox';
-import { setOutboxSnapshot } from './outbox-state';
+import { outboxSnapshot, setOutboxSnapshot } from './outbox-state';
 
 /**
  * The page's side of the outbox (sw/outbox.ts): result posts are stored before their first send
@@ -26,12 +26,9 @@ import { setOutboxSnapshot } from './outbox-state';
 export type PostOutcome =
   { status: 'applied'; data: unknown } | { status: 'queued' } | { status: 'failed'; code: string; message: string };
 
-let pending = 0;
-
 async function refresh(): Promise<void> {
   try {
-    pending = await countPosts();
-    setOutboxSnapshot({ pending, lastSync: await lastSync() });
+    setOutboxSnapshot({ pending: await countPosts(), lastSync: await lastSync() });
   } catch {
     // No IndexedDB: nothing is ever queued here.
   }
@@ -59,7 +56,7 @@ async function requestSync(): Promise<boolean> {
 /** Replays the queue: through the worker where the browser has Background Sync, else from here. */
 export async function flushOutbox(): Promise<void> {
   await refresh();
-  if (pending === 0) return;
+  if (outboxSnapshot().pending === 0) return;
   if (await requestSync()) return;
   await replayOutbox().catch(() => undefined);
   await refresh();

@@ -12,6 +12,7 @@ import { localDate } from '../../../core/rules/solo-modes';
 import { streakOf } from '../../../core/rules/daily-streak';
 import { ApiError } from '../api-client';
 import { uuid } from '../uuid';
+import { browserTimezone, gmtOffset } from '../zone';
 import { queuedPacks } from './outbox-client';
 
 /**
@@ -31,10 +32,19 @@ type PackOf<K extends PackKind> = Extract<Pack, { kind: K }>;
 
 const memory = new Map<string, Pack>();
 
-/** The pack of a kind in a language (network first, the worker's cache when offline). */
-export async function loadPack<K extends PackKind>(kind: K, auth: Auth): Promise<PackOf<K> | null> {
+/**
+ * The pack of a kind in a language: the one in memory, else (or with `fresh`) fetched — network
+ * first, the worker's cache when offline. The offline answers take the one in memory: asking the
+ * network again for each screen would wait out the worker's network timeout on a bad connection.
+ */
+export async function loadPack<K extends PackKind>(
+  kind: K,
+  auth: Auth,
+  o: { fresh?: boolean } = {},
+): Promise<PackOf<K> | null> {
   const key = `${kind}|${auth.languageId}`;
   if (!auth.token) return null;
+  if (!o.fresh && memory.has(key)) return memory.get(key) as PackOf<K>;
   try {
     const res = await fetch(`/api/packs/${kind}?lang=${auth.languageId}`, {
       headers: { Authorization: `Bearer ${auth.token}` },
@@ -57,7 +67,7 @@ const MEDIA_CACHE = 'quizhub-pack-media';
  */
 export async function warmPacks(auth: Auth): Promise<Record<PackKind, number>> {
   const kinds: PackKind[] = ['fun-and-learn', 'daily-quiz', 'bookmarks'];
-  const packs = await Promise.all(kinds.map((k) => loadPack(k, auth)));
+  const packs = await Promise.all(kinds.map((k) => loadPack(k, auth, { fresh: true })));
   const media = [...new Set(packs.flatMap((p) => p?.media ?? []))];
   if (media.length && 'caches' in globalThis) {
     const cache = await caches.open(MEDIA_CACHE);
@@ -132,20 +142,14 @@ function session(
 
 const notFound = () => new ApiError('not_found', 404, 'not_found');
 
+/** The device's zone, as the daily quiz's post names it, and its local date now. */
 function zone() {
-  let timezone = '';
-  try {
-    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-  } catch {
-    timezone = '';
-  }
-  const minutes = -new Date().getTimezoneOffset();
-  const abs = Math.abs(minutes);
-  const pad = (n: number) => String(n).padStart(2, '0');
+  const timezone = browserTimezone();
+  const now = new Date();
   return {
     timezone,
-    gmt_format: `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`,
-    today: localDate(new Date(), timezone ? { timezone } : { offsetMinutes: minutes }),
+    gmt_format: gmtOffset(now),
+    today: localDate(now, timezone ? { timezone } : { offsetMinutes: -now.getTimezoneOffset() }),
   };
 }
 
