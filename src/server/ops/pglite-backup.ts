@@ -1,0 +1,193 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { PATHS } from '../paths';
+import { readTar, tarBytes } from './tar-entries';
+
+/** A backup or restore that was refused: nothing was changed; the message says why. */
+export class BackupRefused extends Error {
+  override name = 'BackupRefused';
+}
+
+/** `20260102T030405Z`: sortable, and safe in a file name. */
+export function fileStamp(at = new Date()): string {
+  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+}
+
+/**
+ * Whether a process has the data dir open: PGlite keeps `postmaster.pid` there while it is open
+ * and removes it on close. One left by a killed process reads as in use too (hence `force`).
+ */
+export function dataDirInUse(dir: string): boolean {
+  return existsSync(join(dir, 'postmaster.pid'));
+}
+
+function refuseIfInUse(dir: string, force: boolean | undefined): void {
+  if (!force && dataDirInUse(dir)) {
+    throw new BackupRefused(
+      `${dir} is open in another process (is the server running?): stop it first. ` +
+        'If no process has it open (the last one was killed), run again with --force.',
+    );
+  }
+}
+
+async function openPglite(o: { dataDir: string; loadDataDir?: Blob }): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create(o);
+}
+
+/** The migrations the database has applied; refused when it is not this server's database. */
+async function appliedMigrations(pg: PGlite): Promise<string[]> {
+  const table = await pg.query<{ t: string | null }>(`SELECT to_regclass('public.schema_migrations')::text AS t`);
+  if (!table.rows[0]?.t) throw new BackupRefused('not a database of this server (no schema_migrations table)');
+  const r = await pg.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+  if (r.rows.length === 0) throw new BackupRefused('not a database of this server (no migration applied)');
+  return r.rows.map((row) => row.version);
+}
+
+/** Migrations this server's code knows (as db/migrate.ts lists them). */
+function knownMigrations(): Set<string> {
+  return new Set(
+    readdirSync(PATHS.migrations)
+      .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+      .map((f) => f.slice(0, -4)),
+  );
+}
+
+export interface BackupReport {
+  file: string;
+  bytes: number;
+  migrations: number;
+}
+
+/**
+ * Writes a gzipped tarball of the PGlite data dir (PGlite's own `dumpDataDir`, after a
+ * checkpoint) to `out`, through a temporary file so a failed run leaves no half backup.
+ */
+export async function backupDataDir(dir: string, out: string, o: { force?: boolean } = {}): Promise<BackupReport> {
+  if (!existsSync(join(dir, 'PG_VERSION'))) throw new BackupRefused(`no database at ${dir}`);
+  refuseIfInUse(dir, o.force);
+  if (existsSync(out)) throw new BackupRefused(`${out} exists already: choose another --out`);
+  const pg = await openPglite({ dataDir: dir });
+  let dump: Blob;
+  let migrations: string[];
+  try {
+    migrations = await appliedMigrations(pg);
+    await pg.exec('CHECKPOINT');
+    dump = await pg.dumpDataDir('gzip');
+  } finally {
+    await pg.close();
+  }
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  const partial = `${out}.partial-${process.pid}`;
+  try {
+    writeFileSync(partial, bytes, { flag: 'wx' });
+    renameSync(partial, out);
+  } catch (e) {
+    rmSync(partial, { force: true });
+    throw e;
+  }
+  return { file: out, bytes: bytes.length, migrations: migrations.length };
+}
+
+/** The tar inside a backup file, checked to hold a PostgreSQL data dir; refused otherwise. */
+function backupArchive(file: string): { tar: Uint8Array; pgVersion: string } {
+  if (!existsSync(file) || !statSync(file).isFile()) throw new BackupRefused(`${file}: no such file`);
+  let entries;
+  let tar: Uint8Array;
+  try {
+    tar = tarBytes(readFileSync(file));
+    entries = readTar(tar);
+  } catch (e) {
+    throw new BackupRefused(`${file} is not a backup made by db:backup: ${(e as Error).message}`);
+  }
+  if (entries.some((e) => e.name.split('/').includes('..'))) {
+    throw new BackupRefused(`${file} is not a backup made by db:backup: it names paths outside its folder`);
+  }
+  const version = entries.find((e) => e.name === 'PG_VERSION' && e.type === 'file');
+  if (!version || !entries.some((e) => e.name === 'global/pg_control')) {
+    throw new BackupRefused(`${file} is not a backup made by db:backup: it holds no PostgreSQL data directory`);
+  }
+  return { tar, pgVersion: Buffer.from(version.data).toString('utf8').trim() };
+}
+
+export interface RestoreReport {
+  migrations: number;
+  /** The previous data dir, when it was kept (`keepOld`). */
+  kept?: string;
+}
+
+/**
+ * Replaces the data dir with a backup's. The backup is unpacked and opened in a new folder
+ * beside the data dir first (a file that is not one of our backups is refused there, with the
+ * data dir untouched); then the data dir becomes `<dir>.before-restore-<stamp>`, the new folder
+ * takes its name and is opened once more. If that fails the old one is put back; if it works the
+ * old one is deleted, unless `keepOld`.
+ */
+export async function restoreDataDir(
+  dir: string,
+  file: string,
+  o: { force?: boolean; keepOld?: boolean } = {},
+): Promise<RestoreReport> {
+  const { tar, pgVersion } = backupArchive(file);
+  const current = join(dir, 'PG_VERSION');
+  if (existsSync(current)) {
+    const ours = readFileSync(current, 'utf8').trim();
+    if (ours !== pgVersion) {
+      throw new BackupRefused(`${file} holds a PostgreSQL ${pgVersion} database; this server's is ${ours}`);
+    }
+  }
+  refuseIfInUse(dir, o.force);
+
+  const stamp = fileStamp();
+  const fresh = `${dir}.restoring-${stamp}`;
+  mkdirSync(dirname(resolve(dir)), { recursive: true });
+  let migrations: string[];
+  try {
+    const pg = await openPglite({ dataDir: fresh, loadDataDir: new Blob([tar]) });
+    try {
+      migrations = await appliedMigrations(pg);
+      const known = knownMigrations();
+      const unknown = migrations.filter((m) => !known.has(m));
+      if (unknown.length > 0) {
+        throw new BackupRefused(
+          `${file} comes from a newer server (migrations ${unknown.join(', ')} are unknown here): update the server first`,
+        );
+      }
+      await pg.exec('CHECKPOINT');
+    } finally {
+      await pg.close();
+    }
+  } catch (e) {
+    rmSync(fresh, { recursive: true, force: true });
+    if (e instanceof BackupRefused) throw new BackupRefused(`${file}: ${e.message}`);
+    throw new BackupRefused(`${file} is not a usable backup: ${(e as Error).message}`);
+  }
+
+  // A server may have started while the backup was being unpacked.
+  try {
+    refuseIfInUse(dir, o.force);
+  } catch (e) {
+    rmSync(fresh, { recursive: true, force: true });
+    throw e;
+  }
+  const old = `${dir}.before-restore-${stamp}`;
+  const hadOld = existsSync(dir);
+  if (hadOld) renameSync(dir, old);
+  try {
+    renameSync(fresh, dir);
+    const pg = await openPglite({ dataDir: dir });
+    try {
+      await appliedMigrations(pg);
+    } finally {
+      await pg.close();
+    }
+  } catch (e) {
+    rmSync(existsSync(fresh) ? fresh : dir, { recursive: true, force: true });
+    if (hadOld) renameSync(old, dir);
+    throw e;
+  }
+  if (hadOld && !o.keepOld) rmSync(old, { recursive: true, force: true });
+  return { migrations: migrations.length, ...(hadOld && o.keepOld ? { kept: old } : {}) };
+}
