@@ -11,6 +11,9 @@ import { payoutActions } from './payouts';
 import { examActions } from './exam';
 import { contestActions } from './contest';
 import { packActions } from './packs';
+import { adminActions } from './admin';
+import { adminContentActions } from './admin-content';
+import { adminEventActions } from './admin-events';
 
 export * from './errors';
 export * from './define';
@@ -28,6 +31,10 @@ export type * from './payouts';
 export type * from './exam';
 export type * from './contest';
 export type * from './packs';
+export type * from './admin';
+export type * from './admin-content';
+export type * from './admin-events';
+export { systemConfigSchema } from './admin';
 export { PACK_KINDS } from './packs';
 export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
 export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';
@@ -49,6 +56,9 @@ export const ACTIONS = {
   ...examActions,
   ...contestActions,
   ...packActions,
+  ...adminActions,
+  ...adminContentActions,
+  ...adminEventActions,
 };
 
 export type ActionName = keyof typeof ACTIONS;

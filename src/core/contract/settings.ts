@@ -20,6 +20,8 @@ export interface SystemConfig extends RewardRules, PayoutRules {
   /** "1": multi-language content on; anything else: language id 0 and English UI (spec §9). */
   language_mode: '0' | '1';
   maintenance_mode: '0' | '1';
+  /** Shown to players while maintenance is on ('' for the standard notice). */
+  maintenance_message: string;
   default_language_id: number;
   app_name: string;
   /** Where leaderboard days and months (and the Streak badge's days) begin: an IANA name or ±HH:MM. */
@@ -41,6 +43,8 @@ export interface WebSettings {
   auth: { email: boolean; mobile: boolean; google: boolean; google_client_id: string };
   demo_mode: boolean;
   maintenance_mode: boolean;
+  /** The operator's words while maintenance is on ('' for the standard notice). */
+  maintenance_message: string;
   default_app_language: string;
 }
 

@@ -12,6 +12,9 @@ import { payoutHandlers } from './payouts';
 import { examHandlers } from './exams';
 import { contestHandlers } from './contests';
 import { packHandlers } from './packs';
+import { adminHandlers } from './admin';
+import { adminContentHandlers } from './admin-content';
+import { adminEventHandlers } from './admin-events';
 
 /** Every action's handler, by name. */
 export const HANDLERS: { [A in ActionName]: Handler<A> } = {
@@ -27,4 +30,7 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...examHandlers,
   ...contestHandlers,
   ...packHandlers,
+  ...adminHandlers,
+  ...adminContentHandlers,
+  ...adminEventHandlers,
 };

@@ -4,7 +4,7 @@ import {
   listPaymentRequests,
   settlePaymentRequest,
 } from '../domain/payouts';
-import { me, paged, type Handlers } from '../http/context';
+import { audited, me, paged, type Handlers } from '../http/context';
 
 export const payoutHandlers: Handlers<
   'get_payment_request' | 'set_payment_request' | 'delete_pending_payment_request' | 'set_payment_request_status'
@@ -21,6 +21,8 @@ export const payoutHandlers: Handlers<
     return cancelPaymentRequest(ctx.db, me(ctx).id, payment_id);
   },
   async set_payment_request_status({ payment_id, status }, ctx) {
-    return settlePaymentRequest(ctx.db, payment_id, status);
+    const after = await settlePaymentRequest(ctx.db, payment_id, status);
+    audited(ctx, { target: `payment:${payment_id}`, before: { status: 'pending' }, after: { status: after.status } });
+    return after;
   },
 };

@@ -1,10 +1,11 @@
 import type { SettingPage } from '../../core/contract';
-import { appLanguageJson, appLanguages } from '../domain/app-languages';
+import { appLanguages } from '../domain/app-languages';
+import { mergedCatalogue } from '../domain/admin/site-settings';
 import { contentLanguages, resolveLanguageId } from '../domain/languages';
 import { sql } from '../db/client';
 import type { Handlers } from '../http/context';
 
-const DEFAULT_PAGES: Record<SettingPage, string> = {
+export const DEFAULT_PAGES: Record<SettingPage, string> = {
   about_us: 'A quiz game for curious people: play, learn and compete with friends.',
   contact_us: 'Write to the operator of this site.',
   privacy_policy: 'We keep your account, your games and your coins, and nothing else.',
@@ -48,6 +49,7 @@ export const settingsHandlers: Handlers<
       },
       demo_mode: config.DEMO_MODE,
       maintenance_mode: sys.maintenance_mode === '1',
+      maintenance_message: sys.maintenance_mode === '1' ? sys.maintenance_message : '',
       default_app_language: langs.find((l) => l.is_default)?.code ?? 'en',
     };
   },
@@ -71,7 +73,8 @@ export const settingsHandlers: Handlers<
     return appLanguages();
   },
 
-  async get_system_language_json({ language }) {
-    return appLanguageJson(language);
+  // The shipped catalogue with the operator's texts over it.
+  async get_system_language_json({ language }, { db }) {
+    return mergedCatalogue(db, language);
   },
 };

@@ -15,13 +15,22 @@ export async function notify(db: Db, userId: number, n: Notice): Promise<void> {
     VALUES (${userId}, ${n.type}, ${JSON.stringify(n.params ?? {})}::jsonb, ${n.link ?? ''})`);
 }
 
+/**
+ * What a player sees: their own notifications, everyone's, and those sent to the players of their
+ * interface language.
+ */
+function visibleTo(userId: number) {
+  return sql`(n.user_id = ${userId} OR (n.user_id IS NULL AND (n.language_code IS NULL
+    OR n.language_code = (SELECT web_language FROM users WHERE id = ${userId}))))`;
+}
+
 /** The player's notifications and everyone's, with their read state: a page and the total. */
 export async function listNotifications(
   db: Db,
   userId: number,
   o: { offset: number; limit: number; sort: 'id' | 'date'; order: 'asc' | 'desc' },
 ): Promise<{ rows: NotificationView[]; total: number }> {
-  const mine = sql`(n.user_id = ${userId} OR n.user_id IS NULL)`;
+  const mine = visibleTo(userId);
   const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
   // By date, then id: rows of one instant keep one order, so pages neither skip nor repeat.
   const by = o.sort === 'date' ? sql`n.created_at ${dir}, n.id ${dir}` : sql`n.id ${dir}`;
@@ -40,10 +49,10 @@ export async function markRead(db: Db, userId: number, ids: number[] | 'all'): P
   const which = ids === 'all' ? sql`TRUE` : sql`n.id = ANY(${`{${ids.join(',')}}`}::integer[])`;
   await db.run(sql`INSERT INTO notification_reads (user_id, notification_id)
     SELECT ${userId}, n.id FROM notifications n
-    WHERE (n.user_id = ${userId} OR n.user_id IS NULL) AND ${which}
+    WHERE ${visibleTo(userId)} AND ${which}
     ON CONFLICT DO NOTHING`);
   const left = await db.one<{ unread: number }>(sql`SELECT count(*)::int AS unread FROM notifications n
-    WHERE (n.user_id = ${userId} OR n.user_id IS NULL)
+    WHERE ${visibleTo(userId)}
       AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${userId})`);
   return left!.unread;
 }

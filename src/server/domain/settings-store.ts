@@ -9,6 +9,7 @@ export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   ...DEFAULT_PAYOUT_RULES,
   language_mode: '1',
   maintenance_mode: '0',
+  maintenance_message: '',
   default_language_id: 1,
   app_name: 'QuizHub',
   leaderboard_timezone: DEFAULT_LEADERBOARD_TIMEZONE,

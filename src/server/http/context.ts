@@ -12,6 +12,7 @@ import type { PushService } from '../push/push';
 import type { Battles } from '../realtime/rooms';
 import type { ContestLive } from '../realtime/contests';
 import type { UploadedFile } from './body';
+import type { AuditNote } from '../domain/admin/audit';
 
 /** Long-lived services the app builds once and every action may use. */
 export interface Services {
@@ -47,6 +48,8 @@ export interface ActionContext {
   files: Record<string, UploadedFile>;
   /** Runs `fn` once the action's transaction has committed (at once for reads); never on failure. */
   afterCommit?: (fn: () => void) => void;
+  /** Admin actions: notes what the action changed, for the audit log (written in its transaction). */
+  audit?: (note: AuditNote) => void;
 }
 
 const PAGED = Symbol('paged');
@@ -76,4 +79,9 @@ export type Handlers<A extends ActionName> = { [K in A]: Handler<K> };
 export function me(ctx: ActionContext): TokenUser {
   if (!ctx.user) throw new Error('action needs a user but the dispatcher gave none');
   return ctx.user;
+}
+
+/** Notes an admin action's change for the audit log (a no-op outside admin actions). */
+export function audited(ctx: ActionContext, note: AuditNote): void {
+  ctx.audit?.(note);
 }

@@ -5,6 +5,8 @@ import { userForToken, type TokenUser } from '../auth/api-tokens';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
 import { AppError } from './errors';
+import type { Db } from '../db/client';
+import { writeAudit, type AuditNote } from '../domain/admin/audit';
 import { idempotencyKey, requestHash, storeReply, storedReply } from './idempotency';
 
 type AnyHandler = Handler<never>;
@@ -50,7 +52,8 @@ async function authenticate(
 async function assertOpen(s: Services, user: TokenUser | undefined): Promise<void> {
   if (user?.role === 'admin') return;
   const sys = await s.settings.system();
-  if (sys.maintenance_mode === '1') throw new AppError('maintenance');
+  if (sys.maintenance_mode === '1')
+    throw new AppError('maintenance', sys.maintenance_message ? { message: sys.maintenance_message } : {});
 }
 
 /**
@@ -129,6 +132,8 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     const who = await authenticate(spec, req, s);
     const body = await readBody(req, spec.files);
     if (spec.access !== 'public') await assertOpen(s, who.user);
+    // A public demo lets visitors look around the console but change nothing.
+    if (spec.access === 'admin' && spec.mutates && s.config.DEMO_MODE) throw new AppError('demo_mode');
     const input = parseInput(spec, body) as Record<string, unknown>;
     if (spec.limit) {
       const account = (input.email ?? input.mobile) as string | undefined;
@@ -144,6 +149,7 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
         }
       }
     };
+    const notes: AuditNote[] = [];
     const ctx: ActionContext = {
       ...who,
       db: s.db,
@@ -151,6 +157,17 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
       ip: req.ip,
       files: body.files,
       afterCommit: (fn) => committed.push(fn),
+      audit: (note) => notes.push(note),
+    };
+
+    // An admin's change and its audit rows commit together or not at all.
+    const run = async (tx: Db) => {
+      notes.length = 0;
+      const result = await handler(input, { ...ctx, db: tx });
+      if (spec.access === 'admin') {
+        await writeAudit(tx, { adminId: who.user!.id, action: name, ip: req.ip, input, notes });
+      }
+      return result;
     };
 
     if (!spec.mutates) {
@@ -163,7 +180,7 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     // stored reply can be handed to someone else.
     const key = who.user ? idempotencyKey(req.headers['idempotency-key']) : undefined;
     if (!key || !who.user) {
-      const result = await s.db.tx((tx) => handler(input, { ...ctx, db: tx }));
+      const result = await s.db.tx(run);
       runCommitted();
       return send(reply, 200, envelope(result));
     }
@@ -173,7 +190,7 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     if (prior) return send(reply, prior.status_code, prior.reply, true);
     try {
       const env = await s.db.tx(async (tx) => {
-        const e = envelope(await handler(input, { ...ctx, db: tx }));
+        const e = envelope(await run(tx));
         await storeReply(tx, uid, key, name, hash, 200, e);
         return e;
       });

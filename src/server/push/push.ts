@@ -16,6 +16,7 @@ interface Pending {
   title: string;
   message: string;
   link: string;
+  language_code: string | null;
 }
 
 interface Subscription {
@@ -124,7 +125,7 @@ export class PushService {
     this.running = (async () => {
       try {
         const work = await this.db.tx(async (tx) => {
-          const due = await tx.rows<Pending>(sql`SELECT id, user_id, type, params, title, message, link
+          const due = await tx.rows<Pending>(sql`SELECT id, user_id, type, params, title, message, link, language_code
             FROM notifications WHERE pushed_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
           if (due.length === 0) return [];
           await tx.run(sql`UPDATE notifications SET pushed_at = now()
@@ -147,7 +148,10 @@ export class PushService {
     const subs = await this.db.rows<Subscription>(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth,
         coalesce(nullif(u.web_language, ''), 'en') AS lang
       FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-      WHERE ${n.user_id === null ? sql`u.status = 1` : sql`s.user_id = ${n.user_id}`}`);
+      WHERE ${n.user_id === null ? sql`u.status = 1` : sql`s.user_id = ${n.user_id}`}
+        ${n.language_code ? sql`AND u.web_language = ${n.language_code}` : sql``}`);
+    let sent = 0;
+    let failed = 0;
     for (const s of subs) {
       const payload = await wordNotice(n, s.lang);
       try {
@@ -161,7 +165,9 @@ export class PushService {
             ...(this.agent ? { agent: this.agent } : {}),
           },
         );
+        sent++;
       } catch (err) {
+        failed++;
         const status = (err as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) {
           await this.db.run(sql`DELETE FROM push_subscriptions WHERE id = ${s.id}`);
@@ -170,5 +176,8 @@ export class PushService {
         }
       }
     }
+    if (sent + failed > 0)
+      await this.db.run(sql`UPDATE notifications SET push_sent = push_sent + ${sent},
+        push_failed = push_failed + ${failed} WHERE id = ${n.id}`);
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { IdentityProof, PlaySession, QuizResult, UserRecord } from '../../core/contract';
 import type { App } from '../app';
+import { sql, type Db } from '../db/client';
 import { call, outboxCode, randomIp } from './client';
 
 export interface Player {
@@ -53,6 +54,13 @@ export async function createPlayer(
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { email, password, token: res.body.data.api_token!, user: res.body.data, ip, proof };
+}
+
+/** An admin: a player promoted the way `npm run admin:create` does (role 'admin'). */
+export async function createAdmin(app: App, db: Db): Promise<Player> {
+  const p = await createPlayer(app, { name: 'Test Admin', email: uniqueEmail('admin') });
+  await db.run(sql`UPDATE users SET role = 'admin' WHERE id = ${p.user.id}`);
+  return { ...p, user: { ...p.user, role: 'admin' } };
 }
 
 /** Plays quiz zone level 1 of a sports topic, every answer right, graded by the server. */

@@ -87,7 +87,7 @@ export function SettingsGate({ children }: { children: ReactNode }) {
       <main className="maintenance" role="alert">
         <img src="/icons/icon.svg" alt="" width={72} height={72} />
         <h1>{t('maintenance.title')}</h1>
-        <p>{t('maintenance.body')}</p>
+        <p dir="auto">{data?.maintenance_message || t('maintenance.body')}</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('common.retry')}
         </button>

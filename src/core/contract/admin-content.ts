@@ -1,0 +1,2 @@
+/** The operator console's content, contest and exam actions (issue 8). */
+export const adminContentActions = {};

@@ -1,0 +1,3 @@
+import type { Handlers } from '../http/context';
+
+export const adminContentHandlers: Handlers<never> = {};

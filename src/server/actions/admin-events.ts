@@ -1,0 +1,3 @@
+import type { Handlers } from '../http/context';
+
+export const adminEventHandlers: Handlers<never> = {};

@@ -1,0 +1,64 @@
+import type { AdminBroadcast } from '../../../core/contract';
+import { sql, type Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { appLanguages } from '../app-languages';
+
+export interface NewBroadcast {
+  audience: 'all' | 'language' | 'user';
+  language_code?: string;
+  user_id?: number;
+  title: string;
+  message: string;
+}
+
+const BROADCAST_COLUMNS = sql`b.id, b.audience, b.language_code, b.user_id, coalesce(u.name, '') AS user_name,
+  b.title, b.message, b.recipients,
+  coalesce((SELECT count(*)::int FROM notification_reads r JOIN notifications n ON n.id = r.notification_id
+    WHERE n.broadcast_id = b.id), 0) AS reads,
+  coalesce((SELECT sum(n.push_sent)::int FROM notifications n WHERE n.broadcast_id = b.id), 0) AS push_sent,
+  coalesce((SELECT sum(n.push_failed)::int FROM notifications n WHERE n.broadcast_id = b.id), 0) AS push_failed,
+  to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date`;
+
+/**
+ * An operator's notification: one notifications row whatever the audience (everyone, the players
+ * of one interface language, or one player), shown in the app and pushed by the push ticker.
+ */
+export async function sendBroadcast(db: Db, adminId: number, b: NewBroadcast): Promise<AdminBroadcast> {
+  let languageCode = '';
+  let userId: number | null = null;
+  if (b.audience === 'language') {
+    if (!b.language_code)
+      throw new AppError('invalid_input', { field: 'language_code', message: 'language_code: is required' });
+    if (!(await appLanguages()).some((l) => l.code === b.language_code))
+      throw new AppError('not_found', { field: 'language_code', message: 'No such interface language.' });
+    languageCode = b.language_code;
+  } else if (b.audience === 'user') {
+    if (!b.user_id) throw new AppError('invalid_input', { field: 'user_id', message: 'user_id: is required' });
+    const u = await db.one(sql`SELECT 1 AS ok FROM users WHERE id = ${b.user_id}`);
+    if (!u) throw new AppError('not_found', { field: 'user_id', message: 'No such user.' });
+    userId = b.user_id;
+  }
+  const reach = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u WHERE u.status = 1
+    ${userId ? sql`AND u.id = ${userId}` : languageCode ? sql`AND u.web_language = ${languageCode}` : sql``}`);
+  const row = await db.one<{ id: number }>(sql`INSERT INTO notification_broadcasts
+      (admin_id, audience, language_code, user_id, title, message, recipients)
+    VALUES (${adminId}, ${b.audience}, ${languageCode}, ${userId}, ${b.title}, ${b.message}, ${reach!.n})
+    RETURNING id`);
+  await db.run(sql`INSERT INTO notifications (user_id, type, title, message, language_code, broadcast_id)
+    VALUES (${userId}, 'general', ${b.title}, ${b.message}, ${languageCode || null}, ${row!.id})`);
+  return (await db.one<AdminBroadcast>(sql`SELECT ${BROADCAST_COLUMNS}
+    FROM notification_broadcasts b LEFT JOIN users u ON u.id = b.user_id WHERE b.id = ${row!.id}`))!;
+}
+
+/** Sent broadcasts, newest first, with their delivery counts. */
+export async function listBroadcasts(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<{ rows: AdminBroadcast[]; total: number }> {
+  const rows = await db.rows<AdminBroadcast>(sql`SELECT ${BROADCAST_COLUMNS}
+    FROM notification_broadcasts b LEFT JOIN users u ON u.id = b.user_id
+    ORDER BY b.id DESC LIMIT ${limit} OFFSET ${offset}`);
+  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM notification_broadcasts`);
+  return { rows, total: n!.n };
+}

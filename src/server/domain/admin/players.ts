@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminDashboard, AdminUser, LedgerEntry } from '../../../core/contract';
+import { sql, type Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { moveCoins } from '../ledger';
+
+const USER_COLUMNS = sql`u.id, u.name, u.email, u.mobile, u.type, u.role, u.status, u.deactivation_reason,
+  u.coins, u.score::integer AS score,
+  to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  (SELECT count(*)::int FROM auth_tokens t WHERE t.user_id = u.id AND t.revoked_at IS NULL
+    AND t.expires_at > now()) AS sessions`;
+
+export interface UserQuery {
+  search?: string;
+  status: 'all' | 'active' | 'deactivated';
+  role: 'all' | 'player' | 'admin';
+  sort: 'id' | 'name' | 'coins' | 'score' | 'created_at';
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+const SORTS = {
+  id: sql`u.id`,
+  name: sql`lower(u.name)`,
+  coins: sql`u.coins`,
+  score: sql`u.score`,
+  created_at: sql`u.created_at`,
+};
+
+/** Accounts matching a search (name, e-mail, phone or id), a page of them and how many. */
+export async function listUsers(db: Db, q: UserQuery): Promise<{ rows: AdminUser[]; total: number }> {
+  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = sql`WHERE TRUE
+    ${
+      like
+        ? sql`AND (u.name ILIKE ${like} OR u.email ILIKE ${like} OR u.mobile ILIKE ${like}
+      OR u.id::text = ${q.search})`
+        : sql``
+    }
+    ${q.status === 'active' ? sql`AND u.status = 1` : q.status === 'deactivated' ? sql`AND u.status = 0` : sql``}
+    ${q.role === 'all' ? sql`` : sql`AND u.role = ${q.role}`}`;
+  const dir = q.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await db.rows<AdminUser>(sql`SELECT ${USER_COLUMNS} FROM users u ${where}
+    ORDER BY ${SORTS[q.sort]} ${dir}, u.id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`);
+  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u ${where}`);
+  return { rows, total: n!.n };
+}
+
+/** One account as the console shows it, or a 404. */
+export async function adminUser(db: Db, id: number): Promise<AdminUser> {
+  const u = await db.one<AdminUser>(sql`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ${id}`);
+  if (!u) throw new AppError('not_found', { field: 'user_id', message: 'No such user.' });
+  return u;
+}
+
+/** Signs an account out everywhere: its live tokens are revoked. */
+export async function revokeSessions(db: Db, userId: number): Promise<number> {
+  const rows = await db.rows(sql`UPDATE auth_tokens SET revoked_at = now()
+    WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1 AS one`);
+  return rows.length;
+}
+
+/**
+ * Deactivates (with a reason; signed out everywhere) or reactivates an account. An admin cannot
+ * deactivate themself (the console would lock its only operator out).
+ */
+export async function setUserStatus(
+  db: Db,
+  adminId: number,
+  o: { userId: number; status: 0 | 1; reason?: string },
+): Promise<{ before: AdminUser; after: AdminUser }> {
+  const before = await adminUser(db, o.userId);
+  if (o.status === 0 && !o.reason)
+    throw new AppError('invalid_input', { field: 'reason', message: 'reason: is required to deactivate' });
+  if (o.status === 0 && o.userId === adminId)
+    throw new AppError('forbidden', { message: 'You cannot deactivate your own account.' });
+  await db.run(sql`UPDATE users SET status = ${o.status},
+    deactivation_reason = ${o.status === 0 ? o.reason! : ''} WHERE id = ${o.userId}`);
+  if (o.status === 0) await revokeSessions(db, o.userId);
+  return { before, after: await adminUser(db, o.userId) };
+}
+
+/** A coin adjustment: one ledger row (reason `admin_adjust`, the operator's words as its ref). */
+export async function adjustCoins(
+  db: Db,
+  o: { userId: number; amount: number; reason: string },
+): Promise<{ coins: number; before: number; entry: LedgerEntry }> {
+  const before = (await adminUser(db, o.userId)).coins;
+  const moved = await moveCoins(db, {
+    userId: o.userId,
+    delta: o.amount,
+    reason: 'admin_adjust',
+    ref: o.reason,
+    opId: `admin:${randomUUID()}`,
+  });
+  const entry = (await db.one<LedgerEntry>(sql`SELECT id::integer AS id, delta AS points, reason, ref, balance_after,
+      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
+    FROM coin_ledger WHERE user_id = ${o.userId} ORDER BY id DESC LIMIT 1`))!;
+  return { coins: moved.balance, before, entry };
+}
+
+/** A player's coin history for the console, newest first. */
+export async function coinHistory(
+  db: Db,
+  userId: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: LedgerEntry[]; total: number }> {
+  await adminUser(db, userId);
+  const rows = await db.rows<LedgerEntry>(sql`SELECT id::integer AS id, delta AS points, reason, ref, balance_after,
+      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
+    FROM coin_ledger WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
+  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM coin_ledger WHERE user_id = ${userId}`);
+  return { rows, total: n!.n };
+}
+
+/** The console's first screen: what needs the operator's attention and how the site is doing. */
+export async function dashboard(db: Db): Promise<AdminDashboard> {
+  return (await db.one<AdminDashboard>(sql`SELECT
+    (SELECT count(*)::int FROM users WHERE role = 'player') AS users,
+    (SELECT count(DISTINCT user_id)::int FROM play_sessions WHERE started_at > now() - interval '7 days') AS active_7d,
+    (SELECT count(*)::int FROM questions WHERE status = 1) AS questions,
+    (SELECT count(*)::int FROM question_reports WHERE status = 'open') AS open_reports,
+    (SELECT count(*)::int FROM payment_requests WHERE status = 'pending') AS pending_payouts,
+    (SELECT coalesce(sum(coins), 0)::bigint::float8 FROM users WHERE role = 'player') AS coins_held,
+    (SELECT count(*)::int FROM rooms WHERE status IN ('waiting', 'playing')) AS live_rooms`))!;
+}
