@@ -46,6 +46,8 @@ export interface WebSettings {
   /** The operator's words while maintenance is on ('' for the standard notice). */
   maintenance_message: string;
   default_app_language: string;
+  /** Changes whenever the operator edits interface texts ('' when there are none). */
+  translations_version: string;
 }
 
 export interface HomeSettings {
@@ -99,6 +101,14 @@ export const settingsActions = {
   }),
   get_system_language_list: action<AppLanguage[]>()({
     input: z.object({ from: fromField }),
+    access: 'public',
+    mutates: false,
+  }),
+  /** The operator's interface texts of a language, key → text (laid over the shipped catalogue). */
+  get_translation_overrides: action<Record<string, string>>()({
+    input: z.object({
+      language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be a language code' }),
+    }),
     access: 'public',
     mutates: false,
   }),

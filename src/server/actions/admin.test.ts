@@ -483,12 +483,22 @@ describe('translations', () => {
       language: 'ar',
     });
     expect(served.body.data.data.maintenance.title).toBe('صيانة مجدولة');
+    // The app learns there are operator's texts from its web settings, and fetches only those.
+    const web = await call<{ translations_version: string }>(t.app, 'get_web_settings');
+    expect(web.body.data.translations_version).not.toBe('');
+    const only = await call<Record<string, string>>(t.app, 'get_translation_overrides', { language: 'ar' });
+    expect(only.body.data).toEqual({ 'maintenance.title': 'صيانة مجدولة' });
     await as(admin, 'admin_set_translation', { language_code: 'ar', key: 'maintenance.title', value: '' });
     const back = await call<{ data: { maintenance: { title: string } } }>(t.app, 'get_system_language_json', {
       language: 'ar',
     });
     expect(back.body.data.data.maintenance.title).toBe(list.body.data.rows[0]!.shipped);
     expect((await auditOf('translation:ar:maintenance.title')).map((r) => r.after)).toEqual(['صيانة مجدولة', null]);
+    const none = await call<Record<string, string>>(t.app, 'get_translation_overrides', { language: 'ar' });
+    expect(none.body.data).toEqual({});
+    expect(
+      (await call<{ translations_version: string }>(t.app, 'get_web_settings')).body.data.translations_version,
+    ).toBe('');
   });
 
   it('refuses unknown keys and languages and hostile keys', async () => {

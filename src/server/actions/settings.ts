@@ -1,6 +1,6 @@
 import type { SettingPage } from '../../core/contract';
 import { appLanguages } from '../domain/app-languages';
-import { mergedCatalogue } from '../domain/admin/site-settings';
+import { mergedCatalogue, translationOverrides, translationsVersion } from '../domain/admin/site-settings';
 import { contentLanguages, resolveLanguageId } from '../domain/languages';
 import { sql } from '../db/client';
 import type { Handlers } from '../http/context';
@@ -22,6 +22,7 @@ export const settingsHandlers: Handlers<
   | 'get_languages'
   | 'get_system_language_list'
   | 'get_system_language_json'
+  | 'get_translation_overrides'
 > = {
   async get_settings({ type }, { db, services }) {
     const pages = (await services.settings.all(db)).pages;
@@ -51,6 +52,7 @@ export const settingsHandlers: Handlers<
       maintenance_mode: sys.maintenance_mode === '1',
       maintenance_message: sys.maintenance_mode === '1' ? sys.maintenance_message : '',
       default_app_language: langs.find((l) => l.is_default)?.code ?? 'en',
+      translations_version: await translationsVersion(db),
     };
   },
 
@@ -71,6 +73,10 @@ export const settingsHandlers: Handlers<
 
   async get_system_language_list() {
     return appLanguages();
+  },
+
+  async get_translation_overrides({ language }, { db }) {
+    return Object.fromEntries(await translationOverrides(db, language));
   },
 
   // The shipped catalogue with the operator's texts over it.

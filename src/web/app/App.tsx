@@ -5,7 +5,8 @@ import { AppRouter } from './AppRouter';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { SettingsGate } from './SettingsGate';
-import { applyAppLanguage } from '../lib/i18n';
+import { applyAppLanguage, applyTranslationOverrides } from '../lib/i18n';
+import { api } from '../lib/api-client';
 import { subscribeToasts, toastsWanted } from '../lib/toast';
 
 const Toaster = lazy(() => import('../lib/toaster'));
@@ -13,9 +14,15 @@ const Toaster = lazy(() => import('../lib/toaster'));
 /** Keeps i18next and `<html lang dir>` in step with the chosen interface language. */
 function LanguageSync() {
   const { appLanguage, rtl } = useAppSelector((s) => s.languages);
+  const overrides = useAppSelector((s) => s.settings.data?.translations_version ?? '');
   useEffect(() => {
-    void applyAppLanguage(appLanguage, rtl);
-  }, [appLanguage, rtl]);
+    void applyAppLanguage(appLanguage, rtl).then(async () => {
+      // The operator's texts, when there are any, over the shipped catalogue.
+      if (!overrides) return;
+      const texts = await api('get_translation_overrides', { language: appLanguage }).catch(() => null);
+      if (texts) applyTranslationOverrides(appLanguage, texts);
+    });
+  }, [appLanguage, rtl, overrides]);
   return null;
 }
 

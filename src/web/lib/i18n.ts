@@ -40,6 +40,12 @@ export async function applyAppLanguage(code: string, rtl: boolean): Promise<void
   document.documentElement.dir = rtl ? 'rtl' : 'ltr';
 }
 
+/** Lays the operator's texts (key → text) over a loaded catalogue. */
+export function applyTranslationOverrides(code: string, texts: Record<string, string>): void {
+  if (Object.keys(texts).length === 0) return;
+  i18n.addResources(code, 'translation', texts);
+}
+
 /** Values some error messages name, as the defaults say (a screen that knows better passes its own). */
 const ERROR_DEFAULTS = { hours: DEFAULT_PAYOUT_RULES.payout_interval_hours };
 

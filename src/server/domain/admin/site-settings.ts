@@ -74,6 +74,13 @@ export async function translationOverrides(db: Db, code: string): Promise<Map<st
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
+/** Changes whenever an operator's text is added, changed or removed ('' when there are none). */
+export async function translationsVersion(db: Db): Promise<string> {
+  const v = await db.one<{ v: string }>(sql`SELECT coalesce(count(*) || '-' ||
+    extract(epoch FROM max(updated_at))::text, '') AS v FROM ui_translations`);
+  return v?.v === '0-' ? '' : (v?.v ?? '');
+}
+
 /** A language's keys beside the default language's, with the operator's texts and what is missing. */
 export async function listTranslations(
   db: Db,
