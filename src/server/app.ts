@@ -22,6 +22,7 @@ import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
+import { registerMetricsRoutes } from './http/metrics-routes';
 import { registerPackRoutes } from './http/pack-routes';
 import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
@@ -109,7 +110,8 @@ export async function buildApp(o: AppOptions): Promise<App> {
     return reply.code(status).send(body);
   });
 
-  // Routes.
+  // Routes (the metrics hooks first: they time every route after them).
+  registerMetricsRoutes(app, { token: config.METRICS_TOKEN, db, actions: Object.keys(HANDLERS) });
   app.get('/healthz', async () => {
     await db.one(sql`SELECT 1 AS ok`);
     return { status: 'ok' };

@@ -62,6 +62,11 @@ const EnvSchema = z.object({
   /** Days an api_token stays valid without use (sliding). */
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Bearer token for GET /metrics (Prometheus); unset turns the endpoint off (404). At least 16
+   * characters: it guards operational figures.
+   */
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16).optional()),
   /** Requests per minute per IP on /api (auth actions have their own, tighter limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Sign-in and sign-up attempts per 10 minutes per IP. */
