@@ -7,7 +7,7 @@ import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/client';
 import { call } from '../test-support/client';
-import { createPlayer, type Player } from '../test-support/factories';
+import { createAdmin, createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import type { PushPayload } from './push';
 
@@ -65,6 +65,44 @@ function decrypt(body: Buffer, k: ReturnType<typeof browserKeys>): PushPayload {
 }
 
 describe('web push', () => {
+  it('pushes an operator’s notification for one language only to that language’s players, and counts it', async () => {
+    const admin = await createAdmin(t.app, t.db);
+    const ar = await createPlayer(t.app);
+    const en = await createPlayer(t.app);
+    await t.db.run(sql`UPDATE users SET web_language = 'ar' WHERE id = ${ar.user.id}`);
+    const kAr = await subscribe(ar, '/push/lang-ar');
+    await subscribe(en, '/push/lang-en');
+    await subscribe(ar, '/gone/lang-ar-old');
+    while ((await t.app.services.push.tick()) > 0);
+    received.length = 0;
+    const sent = await call<{ id: number }>(
+      t.app,
+      'admin_send_notification',
+      { audience: 'language', language_code: 'ar', title: 'تحديث', message: 'أسئلة جديدة' },
+      { token: admin.token },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await expect
+      .poll(async () => {
+        await t.app.services.push.tick();
+        return received.filter((r) => r.path.includes('lang-ar')).length;
+      })
+      .toBe(2);
+    expect(received.filter((r) => r.path === '/push/lang-en')).toHaveLength(0);
+    const mine = received.find((r) => r.path === '/push/lang-ar')!;
+    expect(decrypt(mine.body, kAr)).toMatchObject({ title: 'تحديث', body: 'أسئلة جديدة' });
+    const list = await call<{ id: number; push_sent: number; push_failed: number }[]>(
+      t.app,
+      'admin_get_broadcasts',
+      {},
+      { token: admin.token },
+    );
+    const row = list.body.data.find((b) => b.id === sent.body.data.id)!;
+    // Other tests' Arabic subscribers count too: at least this player's live one, and the gone one failed.
+    expect(row.push_sent).toBeGreaterThanOrEqual(1);
+    expect(row.push_failed).toBeGreaterThanOrEqual(1);
+  });
+
   it('pushes a new notification once, encrypted for the browser, worded in the player’s language', async () => {
     const key = await call<{ public_key: string }>(
       t.app,
