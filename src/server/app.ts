@@ -12,7 +12,7 @@ import { PATHS } from './paths';
 import { HANDLERS } from './actions';
 import { IdentityTokens } from './auth/identity-token';
 import { GoogleVerifier } from './auth/google';
-import { RateLimits } from './auth/rate-limits';
+import { openRateLimitRedis, RateLimits } from './auth/rate-limits';
 import { serverSecret } from './auth/secrets';
 import { Messenger } from './domain/messenger';
 import { SettingsStore } from './domain/settings-store';
@@ -79,11 +79,17 @@ export async function buildApp(o: AppOptions): Promise<App> {
   );
   const contests = new ContestLive(db, bus, app.log, roomSinks);
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
+  // With Redis the nodes spend from the same rate budgets.
+  const rateRedis = config.REDIS_URL
+    ? await openRateLimitRedis({ url: config.REDIS_URL, onError: (e) => app.log.error({ err: e }, 'rate limits') })
+    : undefined;
   app.addHook('onClose', async () => {
     await battles.stop();
     await contests.stop();
     await push.stop();
     await bus.close();
+    if (rateRedis?.isReady) await rateRedis.close();
+    else if (rateRedis?.isOpen) rateRedis.destroy();
   });
   const services: Services = {
     config,
@@ -97,6 +103,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
       authPerIp: config.AUTH_RATE_LIMIT_PER_IP,
       sendsPerIp: config.SEND_RATE_LIMIT_PER_IP,
+      redis: rateRedis,
     }),
     battles,
     contests,
