@@ -65,6 +65,15 @@ export const ERRORS = {
   contest_not_live: { status: 409, message: 'This contest is not live.' },
   contest_not_started: { status: 409, message: 'Start the contest first.' },
   question_not_served: { status: 409, message: 'Answer the question on screen.' },
+  contest_started: {
+    status: 409,
+    message: 'This contest has started: only its name, description and image can change, and it cannot be deleted.',
+  },
+  contest_has_entries: { status: 409, message: 'Players have entered this contest: it cannot be deleted.' },
+  exam_attempted: {
+    status: 409,
+    message: 'Players have attempted this exam: it cannot be deleted, and its questions, marks and duration are fixed.',
+  },
   // battles
   room_code_invalid: { status: 404, message: 'Room code not valid.' },
   room_full: { status: 409, message: 'Room is full.' },
