@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,8 +21,9 @@ async function cli(name: 'backup' | 'restore', args: string[], env: Record<strin
   const entry = join(ROOT, `src/server/cli/db-${name}.ts`);
   try {
     const r = await run(process.execPath, [tsx, entry, ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+      cwd: ROOT,
+      // INIT_CWD: where npm was run (it runs scripts in the project's root).
+      env: { ...process.env, INIT_CWD: root, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
@@ -78,7 +79,7 @@ describe('npm run db:backup and db:restore (embedded database)', () => {
   it('restores the database as it was at the backup: later changes are gone, the rest is there', async () => {
     const backup = await cli('backup', ['--out', 'b1.tar.gz']);
     expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(/Backed up .* to b1\.tar\.gz/);
+    expect(backup.stdout).toContain(`to ${join(root, 'b1.tar.gz')}`);
     const migrations = await withDb(async (db) => {
       await db.run(sql`INSERT INTO app_secrets (name, value) VALUES ('backup-test:later', 'x')`);
       await db.run(sql`UPDATE app_secrets SET value = 'changed' WHERE name = 'backup-test:kept'`);
@@ -121,6 +122,13 @@ describe('npm run db:backup and db:restore (embedded database)', () => {
 
     expect(folderDigest(dataDir)).toBe(before);
     expect(besideDataDir()).toEqual([]);
+
+    // A real backup, but DATA_DIR names a folder that is not a database: it is never replaced.
+    const notDb = join(root, 'not-a-db');
+    mkdirSync(notDb);
+    writeFileSync(join(notDb, 'keep.txt'), 'mine');
+    await expect(restoreDataDir(notDb, join(root, 'b1.tar.gz'))).rejects.toThrow(/holds no database: not replacing it/);
+    expect(readdirSync(notDb)).toEqual(['keep.txt']);
   }, 180_000);
 
   it('refuses to back up or restore while another process has the database open', async () => {

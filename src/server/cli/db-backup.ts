@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { backupDataDir, fileStamp } from '../ops/pglite-backup';
-import { embeddedDataDir, runCli, UsageError } from './db-cli';
+import { embeddedDataDir, runCli, UsageError, userPath } from './db-cli';
 
 const USAGE = `usage: npm run db:backup -- [--out <file>] [--force]
 
 Writes the embedded database (DATA_DIR) to a .tar.gz file (default: quiz-db-<time>.tar.gz in the
-current folder); restore it with npm run db:restore. Stop the server first: one process at a time
+folder npm was run in); restore it with npm run db:restore. Stop the server first: one process at a time
 opens the embedded database. --force: go ahead although DATA_DIR looks open (postmaster.pid
 left by a server that was killed). On PostgreSQL (DATABASE_URL), use pg_dump.`;
 
@@ -22,7 +22,7 @@ async function main() {
   }
   if (values.help) throw new UsageError(USAGE);
   const dir = embeddedDataDir(loadConfig());
-  const out = values.out ?? `quiz-db-${fileStamp()}.tar.gz`;
+  const out = userPath(values.out ?? `quiz-db-${fileStamp()}.tar.gz`);
   const r = await backupDataDir(dir, out, { force: values.force });
   console.log(`Backed up ${dir} (${r.migrations} migrations) to ${r.file} (${(r.bytes / 1e6).toFixed(1)} MB)`);
 }

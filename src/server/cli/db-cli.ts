@@ -20,6 +20,14 @@ export function embeddedDataDir(config: Config): string {
   return resolve(config.DATA_DIR);
 }
 
+/**
+ * A path the user typed, from the folder they ran npm in (npm runs scripts in the project's
+ * root, and says where it was called from in INIT_CWD).
+ */
+export function userPath(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
 /** A wrong invocation (exit 2), as opposed to a refusal (exit 1). */
 export class UsageError extends Error {}
 

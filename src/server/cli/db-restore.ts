@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { restoreDataDir } from '../ops/pglite-backup';
-import { embeddedDataDir, runCli, UsageError } from './db-cli';
+import { embeddedDataDir, runCli, UsageError, userPath } from './db-cli';
 
 const USAGE = `usage: npm run db:restore -- <file> [--keep-old] [--force]
 
@@ -29,7 +29,7 @@ async function main() {
   const { values, positionals } = parsed;
   if (values.help || positionals.length !== 1) throw new UsageError(USAGE);
   const dir = embeddedDataDir(loadConfig());
-  const file = positionals[0]!;
+  const file = userPath(positionals[0]!);
   const r = await restoreDataDir(dir, file, { force: values.force, keepOld: values['keep-old'] });
   console.log(
     `Restored ${dir} from ${file} (${r.migrations} migrations; the server applies newer ones at start)` +

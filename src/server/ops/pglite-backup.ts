@@ -139,6 +139,10 @@ export async function restoreDataDir(
     }
   }
   refuseIfInUse(dir, o.force);
+  // Never delete a folder that is not a database (DATA_DIR pointing somewhere by mistake).
+  if (existsSync(dir) && !existsSync(current) && readdirSync(dir).length > 0) {
+    throw new BackupRefused(`${dir} is not empty and holds no database: not replacing it`);
+  }
 
   const stamp = fileStamp();
   const fresh = `${dir}.restoring-${stamp}`;
