@@ -74,6 +74,23 @@ export const ERRORS = {
     status: 409,
     message: 'Players have attempted this exam: it cannot be deleted, and its questions, marks and duration are fixed.',
   },
+  // operator console: content
+  language_code_taken: { status: 409, message: 'A language with this code already exists.' },
+  default_language_required: {
+    status: 409,
+    message: 'The default language must stay active: make another language the default first.',
+  },
+  slug_taken: { status: 409, message: 'This slug is already used here: choose another.' },
+  category_not_empty: {
+    status: 409,
+    message: 'This category still has questions or texts. Deactivate it instead: players keep their history.',
+  },
+  subcategory_not_empty: {
+    status: 409,
+    message: 'This subcategory still has questions or texts. Deactivate it instead: players keep their history.',
+  },
+  audio_invalid: { status: 400, message: 'The audio could not be read. Use MP3, OGG, M4A or WAV.' },
+  content_file_invalid: { status: 400, message: 'The file could not be imported.' },
   // battles
   room_code_invalid: { status: 404, message: 'Room code not valid.' },
   room_full: { status: 409, message: 'Room is full.' },

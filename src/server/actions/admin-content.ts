@@ -1,3 +1,8 @@
 import type { Handlers } from '../http/context';
+import type { adminContentActions } from '../../core/contract/admin-content';
+import { adminTaxonomyHandlers } from './admin-content-taxonomy';
 
-export const adminContentHandlers: Handlers<never> = {};
+/** The operator console's content actions (issue 8). */
+export const adminContentHandlers: Handlers<keyof typeof adminContentActions> = {
+  ...adminTaxonomyHandlers,
+};

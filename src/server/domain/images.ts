@@ -9,7 +9,16 @@ export const MAX_INPUT_PIXELS = 25_000_000;
  * Re-encodes an uploaded picture as a square WebP of `size` pixels. The type is read from
  * the bytes, not the name or the declared type; metadata (EXIF, GPS) is dropped.
  */
-export async function reencodeAvatar(input: Buffer, size = 256): Promise<Buffer> {
+export function reencodeAvatar(input: Buffer, size = 256): Promise<Buffer> {
+  return reencodeImage(input, { size, fit: 'cover' });
+}
+
+/**
+ * Re-encodes an uploaded picture as WebP, as reencodeAvatar: `cover` crops it to a `size`
+ * square, `inside` keeps its shape within `size` × `size` (never enlarged).
+ */
+export async function reencodeImage(input: Buffer, o: { size: number; fit: 'cover' | 'inside' }): Promise<Buffer> {
+  const { size } = o;
   // Loaded on first upload, not at start-up.
   const { default: sharp } = await import('sharp');
   let meta: Metadata;
@@ -30,7 +39,7 @@ export async function reencodeAvatar(input: Buffer, size = 256): Promise<Buffer>
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
-      .resize(size, size, { fit: 'cover' })
+      .resize(size, size, { fit: o.fit, withoutEnlargement: o.fit === 'inside' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Db } from '../db/client';
 
-const ID_RE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(webp|png|jpg|mp3|ogg)$/;
+const ID_RE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(webp|png|jpg|mp3|ogg|m4a|wav)$/;
 
 /** Uploaded media by id; ids are random and never reused, so replies are cached for good. */
 export function registerMediaRoutes(app: FastifyInstance, db: Db) {
