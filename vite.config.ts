@@ -6,6 +6,11 @@ import { webManifest } from './manifest/manifest';
 
 const API_SERVER = 'http://localhost:8080';
 
+/** The operator console's source and catalogues: players never import them, so a chunk holding
+ * any of them is loaded by the console alone. */
+const CONSOLE_MODULE = /(^|\/)src\/web\/features\/admin\/|\/locales\/[a-z-]+\/admin\.json$/;
+const inConsole = (ids: readonly string[]) => ids.some((id) => CONSOLE_MODULE.test(id));
+
 // The player PWA: React, a TypeScript service worker (injectManifest) and the web manifest.
 export default defineConfig({
   plugins: [
@@ -23,7 +28,8 @@ export default defineConfig({
         // Demo category art is fetched on demand, not precached; KaTeX (about 80 KB) only when
         // a maths question shows, never for every player at install; the manifest's screenshots
         // are for the install dialog only.
-        globIgnores: ['images/**', 'assets/katex-chunk-*', 'screenshots/**'],
+        // The operator console is for admins only: its chunks (admin-*) are fetched when opened.
+        globIgnores: ['images/**', 'assets/katex-chunk-*', 'assets/admin-*', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),
@@ -50,5 +56,14 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: the chunk graph bench/routes.bench.mjs measures routes from.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The console's chunks and styles are named admin-*, so the precache can leave them out.
+        chunkFileNames: (chunk) =>
+          inConsole(chunk.moduleIds) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          inConsole(asset.originalFileNames) ? 'assets/admin-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
+      },
+    },
   },
 });

@@ -24,9 +24,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Auth routes: a signed-in player is sent home. */
+/** Auth routes: a signed-in player is sent home (an admin back to the console page they asked for). */
 export function GuestOnly() {
   const isLogin = useAppSelector(selectIsLogin);
-  if (isLogin) return <Navigate to={paths.home} replace />;
+  const back = (useLocation().state as { returnTo?: unknown } | null)?.returnTo;
+  if (isLogin) {
+    const to = typeof back === 'string' && back.startsWith(`${paths.admin}`) ? back : paths.home;
+    return <Navigate to={to} replace />;
+  }
   return <Outlet />;
 }

@@ -52,6 +52,8 @@ export const paths = {
   termsConditions: '/terms-conditions',
   instructions: '/instructions',
   faq: '/faq',
+  /** The operator console (its own routes below this, in features/admin). */
+  admin: '/admin',
 } as const;
 
 /**

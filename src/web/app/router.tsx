@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { paths } from './paths';
+import { Spinner } from '../ui/Spinner';
 // The home screen is most starts' first screen: in the entry chunk, not one more round trip.
 import HomePage from '../features/home/HomePage';
 
@@ -47,6 +48,8 @@ const ContestListPage = lazy(() => import('../features/contest/ContestListPage')
 const ContestPlayPage = lazy(() => import('../features/contest/ContestPlayPage'));
 const ContestLeaderboardPage = lazy(() => import('../features/contest/ContestLeaderboardPage'));
 const NotFoundPage = lazy(() => import('../ui/NotFoundPage'));
+// The operator console: admins only, its own chunks, never precached for players.
+const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 
 /** Modes that play one level or round of a subcategory: category → subcategory → levels → play. */
 const LEVEL_MODES = [
@@ -69,6 +72,14 @@ const PAGES = [
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path={`${paths.admin}/*`}
+        element={
+          <Suspense fallback={<Spinner />}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route element={<GuestOnly />}>

@@ -3,6 +3,8 @@ import { ERRORS } from '../../core/contract/errors';
 import en from '../../../locales/en/translation.json';
 import ar from '../../../locales/ar/translation.json';
 import index from '../../../locales/index.json';
+import enAdmin from '../../../locales/en/admin.json';
+import arAdmin from '../../../locales/ar/admin.json';
 
 /** Flattened keys with plural suffixes folded (Arabic has more plural forms than English). */
 function keys(o: Record<string, unknown>, prefix = ''): Set<string> {
@@ -25,6 +27,10 @@ describe('locales', () => {
 
   it('translates every English key into Arabic and nothing else', () => {
     expect([...keys(ar)].sort()).toEqual([...keys(en)].sort());
+  });
+
+  it("has the operator console's catalogue (its own chunk) with the same keys in both languages", () => {
+    expect([...keys(arAdmin)].sort()).toEqual([...keys(enAdmin)].sort());
   });
 
   it('lists en (default) and ar (rtl) in locales/index.json', () => {

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import './parts.css';
+
+/** A console page's heading: title, a line saying what the page is for, and its main actions. */
+export function PageHead({ title, intro, actions }: { title: string; intro?: string; actions?: ReactNode }) {
+  return (
+    <div className="admin-page-head">
+      <div>
+        <h1>{title}</h1>
+        {intro && <p className="muted">{intro}</p>}
+      </div>
+      {actions && <div className="admin-page-actions">{actions}</div>}
+    </div>
+  );
+}
