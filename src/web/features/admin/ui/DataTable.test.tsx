@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column, type TablePage } from './DataTable';
+import type { TableQuery } from './table-query';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const columns: Column<Row>[] = [
+  { id: 'id', header: 'Id', cell: (r) => r.id, sort: 'id' },
+  { id: 'name', header: 'Name', cell: (r) => r.name, sort: 'name' },
+];
+
+type Load = (q: TableQuery & { offset: number; limit: number }) => Promise<TablePage<Row>>;
+
+function table(load: Load, url = '/admin/users') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <DataTable
+        label="Users"
+        testId="t"
+        columns={columns}
+        rowKey={(r) => r.id}
+        load={load}
+        pageSize={2}
+        search="Search"
+        defaults={{ sort: 'id', order: 'desc', filters: { status: 'all' } }}
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: 'all', label: 'All' },
+              { value: 'active', label: 'Active' },
+            ],
+          },
+        ]}
+        empty="Nobody"
+        rowActions={(r) => <button data-testid={`act-${r.id}`}>Act</button>}
+      />
+    </MemoryRouter>,
+  );
+}
+
+const flush = () => act(async () => new Promise((ok) => setTimeout(ok, 0)));
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('DataTable', () => {
+  it('asks the server for a page with the query the address holds, and shows the rows and the range', async () => {
+    const load = vi.fn<Load>(async () => ({ rows: [{ id: 3, name: 'Ann' }], total: 3 }));
+    table(load, '/admin/users?q=ann&status=active&page=2&sort=name&order=asc');
+    await flush();
+    expect(load).toHaveBeenCalledWith(
+      expect.objectContaining({
+        search: 'ann',
+        filters: { status: 'active' },
+        sort: 'name',
+        order: 'asc',
+        offset: 2,
+        limit: 2,
+      }),
+    );
+    expect(screen.getAllByTestId('t-row')).toHaveLength(1);
+    expect(screen.getByTestId('t-count').textContent).toBe('3–3 of 3');
+    expect((screen.getByTestId('t-next') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('t-prev') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('waits for typing to pause before searching, and starts again from the first page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const load = vi.fn<Load>(async () => ({ rows: [], total: 0 }));
+    table(load, '/admin/users?page=3');
+    await flush();
+    load.mockClear();
+    const box = screen.getByTestId('t-search');
+    fireEvent.change(box, { target: { value: 'a' } });
+    fireEvent.change(box, { target: { value: 'an' } });
+    fireEvent.change(box, { target: { value: 'ann' } });
+    await act(async () => vi.advanceTimersByTime(299));
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(5));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ search: 'ann', offset: 0 }));
+    expect(screen.getByTestId('t-empty').textContent).toBe('Nobody');
+  });
+
+  it('sorts by a header (descending first, then ascending) and filters from the first page', async () => {
+    const load = vi.fn<Load>(async () => ({ rows: [{ id: 1, name: 'Ann' }], total: null }));
+    table(load);
+    await flush();
+    fireEvent.click(screen.getByTestId('t-sort-name'));
+    await flush();
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', order: 'desc' }));
+    fireEvent.click(screen.getByTestId('t-sort-name'));
+    await flush();
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', order: 'asc' }));
+    fireEvent.change(screen.getByTestId('t-filter-status'), { target: { value: 'active' } });
+    await flush();
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { status: 'active' }, offset: 0 }));
+    expect(screen.getByTestId('t-count').textContent).toBe('1–1');
+  });
+
+  it('shows a failed load with a way to try again', async () => {
+    let fail = true;
+    const load = vi.fn<Load>(async () => {
+      if (fail) throw new Error('offline');
+      return { rows: [{ id: 9, name: 'Zed' }], total: 1 };
+    });
+    table(load);
+    await flush();
+    expect(screen.getByRole('alert').textContent).toContain('could not be loaded');
+    fail = false;
+    fireEvent.click(screen.getByText('Try again'));
+    await flush();
+    expect(screen.getByText('Zed')).toBeTruthy();
+    expect(screen.getByTestId('act-9')).toBeTruthy();
+  });
+
+  it('drops a reply that comes after a newer query was sent', async () => {
+    let answerFirst!: (p: TablePage<Row>) => void;
+    const load = vi
+      .fn<Load>()
+      .mockImplementationOnce(() => new Promise((ok) => (answerFirst = ok)))
+      .mockImplementation(async () => ({ rows: [{ id: 2, name: 'Newer' }], total: 1 }));
+    table(load);
+    fireEvent.click(screen.getByTestId('t-sort-name'));
+    await flush();
+    expect(screen.getByText('Newer')).toBeTruthy();
+    await act(async () => answerFirst({ rows: [{ id: 1, name: 'Stale' }], total: 1 }));
+    expect(screen.queryByText('Stale')).toBeNull();
+  });
+});
