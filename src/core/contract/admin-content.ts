@@ -1,3 +1,4 @@
+import { adminQuestionActions } from './admin-content-questions';
 import { adminTaxonomyActions } from './admin-content-taxonomy';
 
 /**
@@ -6,6 +7,7 @@ import { adminTaxonomyActions } from './admin-content-taxonomy';
  * and export. Admins only; every change is audited in its transaction.
  */
 export type * from './admin-content-taxonomy';
+export type * from './admin-content-questions';
 export {
   CONTENT_AUDIO_MAX_BYTES,
   CONTENT_IMAGE_MAX_BYTES,
@@ -15,4 +17,5 @@ export {
 
 export const adminContentActions = {
   ...adminTaxonomyActions,
+  ...adminQuestionActions,
 };

@@ -77,3 +77,30 @@ export function upload(name: string, filename: string, contentType: string, data
 export async function languageId(db: Db, code: string): Promise<number> {
   return (await db.one<{ id: number }>(sql`SELECT id FROM languages WHERE code = ${code}`))!.id;
 }
+
+/** The first bytes of an MP3 file (an ID3v2 tag, then an MPEG frame header) and some padding. */
+export function mp3Bytes(size = 2048): Buffer {
+  const b = Buffer.alloc(size, 0);
+  b.write('ID3', 0, 'latin1');
+  b[3] = 3;
+  b[10] = 0xff;
+  b[11] = 0xfb;
+  b[12] = 0x90;
+  return b;
+}
+
+/** A category and a subcategory made through the console; their ids and slugs. */
+export async function consoleCategory(
+  t: TestApp,
+  admin: Player,
+  o: { language_id: number; type: number | string; name: string },
+): Promise<{ id: number; slug: string; sub: { id: number; slug: string } }> {
+  const c = await as<{ id: number; slug: string }>(t, admin, 'admin_save_category', o);
+  expect(c.status, JSON.stringify(c.body)).toBe(200);
+  const s = await as<{ id: number; slug: string }>(t, admin, 'admin_save_subcategory', {
+    category_id: c.body.data.id,
+    name: `${o.name} part`,
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  return { ...c.body.data, sub: s.body.data };
+}
