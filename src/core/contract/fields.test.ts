@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailField, intField, jsonField, mobileField, slugField } from './fields';
+import { emailField, intField, jsonField, mobileField, slugField, textField } from './fields';
 import { z } from 'zod';
 
 describe('contract fields', () => {
@@ -25,6 +25,11 @@ describe('contract fields', () => {
     expect(slugField.parse('life-science')).toBe('life-science');
     for (const bad of ["x' OR 1=1 --", '../etc', 'A', '-a', 'a--b'])
       expect(slugField.safeParse(bad).success).toBe(false);
+  });
+  it('keeps the lines of a text sent from a browser form as \\n (multipart sends \\r\\n)', () => {
+    expect(textField(20).parse(' One\r\n\r\nTwo\rThree ')).toBe('One\n\nTwo\nThree');
+    expect(textField(4).safeParse('a\r\nb\r\n').success).toBe(true);
+    expect(textField(5).safeParse('   ').success).toBe(false);
   });
   it('parses JSON fields and refuses bad JSON', () => {
     const f = jsonField(z.array(z.number()));

@@ -21,13 +21,19 @@ export const idField = intField(1, 2_147_483_647);
 /** A content language id; 0 means "the default language" (spec §9). */
 export const languageIdField = intField(0, 2_147_483_647).optional();
 
-/** Trimmed text of bounded length, never empty. */
+/**
+ * Trimmed text of bounded length, never empty. Line breaks are stored as "\n": a browser sends a
+ * textarea's lines in a multipart body as "\r\n", which would count twice and split no paragraph.
+ */
 export function textField(max: number, min = 1) {
-  return z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(min, { error: min === 1 ? 'is required' : `must be at least ${min} characters` })
-    .max(max, { error: `must be at most ${max} characters` });
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v),
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(min, { error: min === 1 ? 'is required' : `must be at least ${min} characters` })
+      .max(max, { error: `must be at most ${max} characters` }),
+  );
 }
 
 /** Optional text: an empty string counts as absent (the client sends fields only when set). */
