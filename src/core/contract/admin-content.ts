@@ -1,3 +1,4 @@
+import { adminImportActions } from './admin-content-import';
 import { adminQuestionActions } from './admin-content-questions';
 import { adminTaxonomyActions } from './admin-content-taxonomy';
 
@@ -8,6 +9,7 @@ import { adminTaxonomyActions } from './admin-content-taxonomy';
  */
 export type * from './admin-content-taxonomy';
 export type * from './admin-content-questions';
+export type * from './admin-content-import';
 export {
   CONTENT_AUDIO_MAX_BYTES,
   CONTENT_IMAGE_MAX_BYTES,
@@ -18,4 +20,5 @@ export {
 export const adminContentActions = {
   ...adminTaxonomyActions,
   ...adminQuestionActions,
+  ...adminImportActions,
 };

@@ -1,5 +1,6 @@
 import type { Handlers } from '../http/context';
 import type { adminContentActions } from '../../core/contract/admin-content';
+import { adminImportHandlers } from './admin-content-import';
 import { adminQuestionHandlers } from './admin-content-questions';
 import { adminTaxonomyHandlers } from './admin-content-taxonomy';
 
@@ -7,4 +8,5 @@ import { adminTaxonomyHandlers } from './admin-content-taxonomy';
 export const adminContentHandlers: Handlers<keyof typeof adminContentActions> = {
   ...adminTaxonomyHandlers,
   ...adminQuestionHandlers,
+  ...adminImportHandlers,
 };

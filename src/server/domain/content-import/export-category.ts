@@ -85,6 +85,15 @@ export async function exportCategory(db: Db, t: ExportTarget): Promise<LayoutRow
   const category = findNamed(all, t.category) ?? all.find((c) => c.slug === t.category);
   if (!category) throw new Error(`no category "${t.category}" in that language and mode`);
   const language = code || [...langs].find(([k, id]) => k && id === languageId)![0];
+  return exportCategoryRows(db, category, language);
+}
+
+/** The active questions of the category with this id as rows of the layout (named `name`, in `language`). */
+export async function exportCategoryRows(
+  db: Db,
+  category: { id: number; name: string },
+  language: string,
+): Promise<LayoutRow[]> {
   const rows = await db.rows<StoredQuestion>(sql`SELECT q.type, q.question, q.options, q.match_options,
       q.answer #>> '{}' AS answer, q.level, q.marks, q.explanation, q.image, q.audio, q.latex, s.name AS subcategory
     FROM questions q LEFT JOIN subcategories s ON s.id = q.subcategory_id
