@@ -96,6 +96,8 @@ export interface AuditEntry {
 export interface AdminSettings {
   system: SystemConfig;
   pages: Record<SettingPage, string>;
+  /** The home screen's heading per content language (by language code; absent: the shipped one). */
+  home: Record<string, { title: string; subtitle: string }>;
   /** From the server's environment (not editable here): shown so the operator knows. */
   environment: { demo_mode: boolean; database: 'embedded' | 'postgresql'; multi_node: boolean };
 }
@@ -259,6 +261,12 @@ export const adminActions = {
   }),
   admin_set_page: action<{ type: SettingPage; message: string }>()({
     input: z.object({ type: z.enum(SETTING_PAGES), message: textField(20_000) }),
+    access: 'admin',
+    mutates: true,
+  }),
+  /** The home screen's heading and subheading in one content language (web settings). */
+  admin_set_home_settings: action<{ language_id: number; title: string; subtitle: string }>()({
+    input: z.object({ language_id: idField, title: textField(120), subtitle: textField(240) }),
     access: 'admin',
     mutates: true,
   }),

@@ -463,6 +463,33 @@ describe('settings', () => {
   });
 });
 
+describe('web settings', () => {
+  it('sets the home screen’s heading of one content language', async () => {
+    const lang = (await t.db.one<{ id: number }>(sql`SELECT id FROM languages WHERE is_default`))!;
+    const res = await as(admin, 'admin_set_home_settings', {
+      language_id: lang.id,
+      title: 'Trivia night',
+      subtitle: 'New questions every day',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const home = await call<{ title: string; subtitle: string }>(t.app, 'get_web_home_settings', {
+      language_id: lang.id,
+    });
+    expect(home.body.data).toMatchObject({ title: 'Trivia night', subtitle: 'New questions every day' });
+    const settings = await as<{ home: Record<string, { title: string }> }>(admin, 'admin_get_settings');
+    expect(Object.values(settings.body.data.home).map((h) => h.title)).toContain('Trivia night');
+    expect(
+      (await as(admin, 'admin_set_home_settings', { language_id: 999_999, title: 't', subtitle: 's' })).status,
+    ).toBe(404);
+    const long = await as(admin, 'admin_set_home_settings', {
+      language_id: lang.id,
+      title: 'x'.repeat(121),
+      subtitle: 's',
+    });
+    expect(long.body.field).toBe('title');
+  });
+});
+
 describe('translations', () => {
   it('lists keys beside the default language, overrides one (players get it), and clears it', async () => {
     const list = await as<{ rows: { key: string; source: string; shipped: string }[]; total: number; missing: number }>(

@@ -10,7 +10,14 @@ import {
   revokeSessions,
   setUserStatus,
 } from '../domain/admin/players';
-import { listTranslations, pagesOf, savePage, saveSystemConfig, saveTranslation } from '../domain/admin/site-settings';
+import {
+  listTranslations,
+  pagesOf,
+  saveHomeHeading,
+  savePage,
+  saveSystemConfig,
+  saveTranslation,
+} from '../domain/admin/site-settings';
 import { audited, me, paged, type Handlers } from '../http/context';
 import { DEFAULT_PAGES } from './settings';
 
@@ -29,6 +36,7 @@ type AdminAction =
   | 'admin_get_settings'
   | 'admin_set_system_config'
   | 'admin_set_page'
+  | 'admin_set_home_settings'
   | 'admin_get_translations'
   | 'admin_set_translation'
   | 'admin_get_audit';
@@ -104,6 +112,7 @@ export const adminHandlers: Handlers<AdminAction> = {
     return {
       system: await settings.system(ctx.db),
       pages: await pagesOf(settings, ctx.db, DEFAULT_PAGES),
+      home: (await settings.all(ctx.db)).home,
       environment: {
         demo_mode: config.DEMO_MODE,
         database: config.DATABASE_URL ? 'postgresql' : 'embedded',
@@ -122,6 +131,12 @@ export const adminHandlers: Handlers<AdminAction> = {
     const { before, after } = await savePage(ctx.db, ctx.services.settings, type, message);
     audited(ctx, { target: `page:${type}`, before, after });
     return { type, message: after };
+  },
+
+  async admin_set_home_settings({ language_id, title, subtitle }, ctx) {
+    const saved = await saveHomeHeading(ctx.db, ctx.services.settings, { languageId: language_id, title, subtitle });
+    audited(ctx, { target: `home:${saved.code}`, before: saved.before, after: saved.after });
+    return { language_id, title, subtitle };
   },
 
   async admin_get_translations({ language_code, search, missing_only, offset, limit }, ctx) {

@@ -43,7 +43,23 @@ export async function savePage(db: Db, store: SettingsStore, type: SettingPage, 
   return { before, after: message };
 }
 
-async function putSetting(db: Db, key: 'system' | 'pages', value: unknown) {
+/** Sets the home screen's heading of one content language. */
+export async function saveHomeHeading(
+  db: Db,
+  store: SettingsStore,
+  o: { languageId: number; title: string; subtitle: string },
+) {
+  const lang = await db.one<{ code: string }>(sql`SELECT code FROM languages WHERE id = ${o.languageId}`);
+  if (!lang) throw new AppError('not_found', { field: 'language_id', message: 'No such language.' });
+  const home = { ...(await store.all(db)).home };
+  const before = home[lang.code] ?? null;
+  home[lang.code] = { title: o.title, subtitle: o.subtitle };
+  await putSetting(db, 'home', home);
+  store.invalidate();
+  return { code: lang.code, before, after: home[lang.code] };
+}
+
+async function putSetting(db: Db, key: 'system' | 'pages' | 'home', value: unknown) {
   await db.run(sql`INSERT INTO settings (key, value, updated_at) VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
 }
