@@ -65,6 +65,9 @@ describe('categories in the console', () => {
     expect(all.body.total).toBeGreaterThan(2);
     const names = all.body.data.map((c) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort());
+    const most = await as<AdminCategory[]>(t, admin, 'admin_get_categories', { sort: 'questions', order: 'desc' });
+    const counts = most.body.data.map((c) => c.questions);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const found = await as<AdminCategory[]>(t, admin, 'admin_get_categories', { search: 'scien', language_id: en });
     expect(found.body.data.map((c) => c.slug)).toContain('science');
     expectBadField(await as(t, admin, 'admin_get_categories', { type: 9 }), 'type');
@@ -86,6 +89,16 @@ describe('categories in the console', () => {
     const taken = await saveCategory({ language_id: en, type: 1, name: 'Anything', slug: 'space-facts' });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: 'slug_taken', field: 'slug' });
+  });
+
+  it('creates once when a save is repeated with the same Idempotency-Key', async () => {
+    const key = '6f1d2c1e-5b8a-4d0e-9f3a-1c2b3d4e5f60';
+    const fields = { language_id: en, type: 1, name: 'Sent twice' };
+    const a = await saveCategory(fields, { idempotencyKey: key });
+    const b = await saveCategory(fields, { idempotencyKey: key });
+    expect(b.body).toEqual(a.body);
+    expect(await count(sql`SELECT count(*)::int AS n FROM categories WHERE name = 'Sent twice'`)).toBe(1);
+    expect(await auditRows(t.db, 'admin_save_category', `category:${a.body.data.id}`)).toHaveLength(1);
   });
 
   it('stores an uploaded image re-encoded as a WebP square and serves it', async () => {

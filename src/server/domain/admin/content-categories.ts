@@ -3,7 +3,7 @@ import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminLanguage } from './content-languages';
-import { defined, likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
+import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
 
 /** The modes the console manages here (exams and contests keep their own categories). */
 const CONTENT_TYPES = sql`c.type BETWEEN 1 AND 6`;
@@ -105,11 +105,9 @@ export async function saveCategory(
   if (before) assertIdentityKept(before, { language_id, type, slug });
   if (taken.has(slug)) throw new AppError('slug_taken', { field: 'slug' });
   const v = {
-    premium_price: 0,
-    status: 1,
-    image: '',
-    ...defined({ premium_price: before?.premium_price, status: before?.status, image: before?.image }),
-    ...defined({ premium_price: input.premium_price, status: input.status, image: input.image }),
+    premium_price: input.premium_price ?? before?.premium_price ?? 0,
+    status: input.status ?? before?.status ?? 1,
+    image: input.image ?? before?.image ?? '',
   };
   const write = before
     ? db.run(sql`UPDATE categories SET language_id = ${language_id}, type = ${type}, slug = ${slug}, name = ${name},

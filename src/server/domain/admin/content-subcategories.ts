@@ -3,7 +3,7 @@ import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminCategory } from './content-categories';
-import { defined, likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
+import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
 
 const COLUMNS = sql`s.id, s.category_id, s.slug, s.name, s.image, s.sort, s.status::int AS status,
   (SELECT count(*)::int FROM questions q WHERE q.subcategory_id = s.id) AS questions,
@@ -82,8 +82,7 @@ export async function saveSubcategory(
     });
   }
   if (taken.has(slug)) throw new AppError('slug_taken', { field: 'slug' });
-  const v = { status: 1, image: '', ...defined({ status: before?.status, image: before?.image }) };
-  Object.assign(v, defined({ status: input.status, image: input.image }));
+  const v = { status: input.status ?? before?.status ?? 1, image: input.image ?? before?.image ?? '' };
   const write = before
     ? db.run(sql`UPDATE subcategories SET category_id = ${category_id}, slug = ${slug}, name = ${name},
         image = ${v.image}, sort = ${input.sort ?? before.sort}, status = ${v.status} WHERE id = ${before.id}`)
