@@ -151,6 +151,7 @@ describe('bulk import through the console', () => {
     expectBadField(await importFile(where, 'empty.csv', Buffer.from('question\n')), 'file', 'content_file_invalid');
     const huge = await importFile(where, 'huge.csv', Buffer.alloc(10 * 1024 * 1024 + 1, 0x61));
     expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: 'payload_too_large', field: 'file' });
     const none = await as(t, admin, 'admin_import_content', where);
     expectBadField(none, 'file');
     expect({ q: await questionCount(), c: await t.db.one(sql`SELECT count(*)::int AS n FROM categories`) }).toEqual(

@@ -216,6 +216,7 @@ describe('questions in the console', () => {
       files: upload('audio_file', 'x.mp3', 'audio/mpeg', mp3Bytes(8 * 1024 * 1024 + 1)),
     });
     expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: 'payload_too_large', field: 'audio_file' });
     // A good audio file with a question the rules refuse: its upload is rolled back with it.
     const refused = await save(
       { ...where, answer: 'z' },

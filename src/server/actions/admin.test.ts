@@ -430,6 +430,18 @@ describe('settings', () => {
       before: { welcome_bonus: system.welcome_bonus },
       after: { welcome_bonus: 25 },
     });
+    // The default content language is one setting: the languages' own mark.
+    const lang = await as<{ id: number }>(admin, 'admin_save_language', { code: 'fr', name: 'Français' });
+    expect(lang.status, JSON.stringify(lang.body)).toBe(200);
+    const moved = await as(admin, 'admin_set_system_config', {
+      config: { ...system, welcome_bonus: 25, default_language_id: lang.body.data.id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const marked = await t.db.rows<{ id: number }>(sql`SELECT id FROM languages WHERE is_default`);
+    expect(marked.map((l) => l.id)).toEqual([lang.body.data.id]);
+    await as(admin, 'admin_save_language', { id: system.default_language_id, is_default: '1' });
+    const back = await call<{ default_language_id: number }>(t.app, 'get_system_configurations');
+    expect(back.body.data.default_language_id).toBe(system.default_language_id);
     await as(admin, 'admin_set_system_config', { config: system });
   });
 

@@ -57,7 +57,10 @@ export class SettingsStore {
   }
 
   async system(db?: Db): Promise<SystemConfig> {
-    return { ...DEFAULT_SYSTEM_CONFIG, ...(await this.all(db)).system };
+    const all = await this.all(db);
+    // The default content language is the one marked so in languages (one source of truth).
+    const defaultId = all.languageIds[0];
+    return { ...DEFAULT_SYSTEM_CONFIG, ...all.system, ...(defaultId ? { default_language_id: defaultId } : {}) };
   }
 
   async rules(db?: Db): Promise<RewardRules> {

@@ -41,8 +41,10 @@ export async function readBody(req: FastifyRequest, fileCaps: Record<string, num
           part.file.resume();
           continue;
         }
-        const buffer = await part.toBuffer();
-        if (buffer.length > cap) throw new AppError('image_too_large', { field: part.fieldname });
+        const buffer = await part.toBuffer().catch((e: unknown) => {
+          throw (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(part.fieldname) : e;
+        });
+        if (buffer.length > cap) throw tooLarge(part.fieldname);
         files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, buffer };
       } else {
         if (part.fieldnameTruncated || part.valueTruncated) {
@@ -54,11 +56,19 @@ export async function readBody(req: FastifyRequest, fileCaps: Record<string, num
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const fields = Object.keys(fileCaps);
+      throw fields.length === 1 ? tooLarge(fields[0]!) : new AppError('payload_too_large');
+    }
     if (code.startsWith('FST_') || e instanceof Error) {
       throw new AppError('invalid_input', { message: 'The form data could not be read.' });
     }
     throw e;
   }
   return { fields, files };
+}
+
+/** A file over its cap: an image says so in the words players know, anything else is "too large". */
+function tooLarge(field: string): AppError {
+  return new AppError(/image/i.test(field) ? 'image_too_large' : 'payload_too_large', { field });
 }

@@ -23,6 +23,11 @@ export async function saveSystemConfig(
       message: 'config.default_language_id: no such active language',
     });
   const before = await store.system(db);
+  if (before.default_language_id !== next.default_language_id) {
+    // Under the languages' row locks, as saving a language does: one default at a time.
+    await db.run(sql`SELECT id FROM languages ORDER BY id FOR UPDATE`);
+    await db.run(sql`UPDATE languages SET is_default = (id = ${next.default_language_id})`);
+  }
   await putSetting(db, 'system', next);
   store.invalidate();
   return { before, after: next };
