@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { AdminBroadcast } from '../../../../core/contract';
+import languages from '../../../../../locales/index.json';
+import { loadPage } from '../admin-api';
+import { useAdminT } from '../i18n';
+import { DataTable, type Column } from '../ui/DataTable';
+import { count, dateTime } from '../ui/format';
+import { PageHead } from '../ui/PageHead';
+import { Tag } from '../ui/Tag';
+import { ComposeForm } from './ComposeForm';
+import './notifications.css';
+
+/** Notifications: compose one (with a preview), and the sent ones with their delivery counts. */
+export default function NotificationsPage() {
+  const { t, lang } = useAdminT();
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const audience = (b: AdminBroadcast) =>
+    b.audience === 'all'
+      ? t('notifications.toAll')
+      : b.audience === 'language'
+        ? (languages.find((l) => l.code === b.language_code)?.name ?? b.language_code)
+        : b.user_name || `#${b.user_id}`;
+
+  const columns: Column<AdminBroadcast>[] = [
+    { id: 'date', header: t('notifications.sentAt'), cell: (b) => dateTime(b.date, lang) },
+    {
+      id: 'to',
+      header: t('notifications.audience'),
+      cell: (b) => <Tag tone={b.audience === 'all' ? 'info' : 'plain'}>{audience(b)}</Tag>,
+    },
+    {
+      id: 'what',
+      header: t('notifications.titleField'),
+      cell: (b) => (
+        <span className="admin-cell-stack">
+          <strong dir="auto">{b.title}</strong>
+          <small className="muted admin-clamp" dir="auto">
+            {b.message}
+          </small>
+        </span>
+      ),
+    },
+    { id: 'recipients', header: t('notifications.recipients'), align: 'end', cell: (b) => count(b.recipients, lang) },
+    { id: 'reads', header: t('notifications.reads'), align: 'end', cell: (b) => count(b.reads, lang) },
+    {
+      id: 'push',
+      header: t('notifications.pushes'),
+      align: 'end',
+      wide: true,
+      cell: (b) => (
+        <span dir="ltr">
+          {count(b.push_sent, lang)}
+          {b.push_failed > 0 && <small className="bad"> / {t('notifications.failed', { count: b.push_failed })}</small>}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHead title={t('notifications.title')} intro={t('notifications.intro')} />
+      <ComposeForm onSent={() => setReloadKey((n) => n + 1)} />
+      <h2 className="admin-section-title">{t('notifications.sent')}</h2>
+      <DataTable
+        label={t('notifications.sent')}
+        testId="broadcasts"
+        columns={columns}
+        rowKey={(b) => b.id}
+        load={(q) => loadPage('admin_get_broadcasts', { offset: q.offset, limit: q.limit })}
+        empty={t('notifications.empty')}
+        reloadKey={reloadKey}
+      />
+    </>
+  );
+}

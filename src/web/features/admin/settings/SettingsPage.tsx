@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { AdminSettings } from '../../../../core/contract';
+import { api } from '../../../lib/api-client';
+import { useLoad } from '../../../lib/use-api';
+import { LoadState } from '../../../ui/LoadState';
+import { useAdminT } from '../i18n';
+import { PageHead } from '../ui/PageHead';
+import { PagesEditor } from './PagesEditor';
+import { SystemConfigForm } from './SystemConfigForm';
+import './settings.css';
+
+type Tab = 'config' | 'pages';
+
+/** Settings: the system configuration, and the site's pages. */
+export default function SettingsPage() {
+  const { t } = useAdminT();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'pages' ? 'pages' : 'config';
+  const [state, reload] = useLoad(() => api('admin_get_settings'), []);
+  const [settings, setSettings] = useState<AdminSettings | null>(null);
+  useEffect(() => {
+    if (state.status === 'ready') setSettings(state.data);
+  }, [state]);
+
+  return (
+    <>
+      <PageHead title={t('settings.title')} intro={t('settings.intro')} />
+      <div className="admin-tabs" role="tablist" aria-label={t('settings.title')}>
+        {(['config', 'pages'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? 'admin-tab active' : 'admin-tab'}
+            onClick={() => setParams(k === 'config' ? {} : { tab: k }, { replace: true })}
+            data-testid={`settings-tab-${k}`}
+          >
+            {t(k === 'config' ? 'settings.configuration' : 'settings.pages')}
+          </button>
+        ))}
+      </div>
+      {!settings ? (
+        <LoadState state={state} retry={reload} />
+      ) : tab === 'config' ? (
+        <SystemConfigForm settings={settings} onSaved={setSettings} />
+      ) : (
+        <PagesEditor settings={settings} onSaved={setSettings} />
+      )}
+    </>
+  );
+}
