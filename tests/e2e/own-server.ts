@@ -32,26 +32,32 @@ export interface OwnServer {
  * build, killing the server. `env` adds to its environment; `onStdout` sees its log.
  */
 export async function startOwnServer(
-  o: { env?: Record<string, string>; onStdout?: (text: string) => void } = {},
+  o: {
+    env?: Record<string, string>;
+    onStdout?: (text: string) => void;
+    /** Runs once before the first start, given the server's environment (a CLI on its database). */
+    prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  } = {},
 ): Promise<OwnServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const data = mkdtempSync(join(tmpdir(), 'own-server-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(data, 'db'),
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ...o.env,
+  };
   const start = async () => {
     const child = spawn(process.execPath, ['build/server.mjs'], {
       cwd: ROOT,
       stdio: ['ignore', o.onStdout ? 'pipe' : 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(data, 'db'),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        ...o.env,
-      },
+      env,
     });
     if (o.onStdout) child.stdout!.on('data', (chunk: Buffer) => o.onStdout!(chunk.toString()));
     server.process = child;
@@ -73,6 +79,7 @@ export async function startOwnServer(
       rmSync(data, { recursive: true, force: true });
     },
   };
+  await o.prepare?.(env);
   await start();
   return server;
 }

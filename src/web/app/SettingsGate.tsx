@@ -11,7 +11,9 @@ import {
   settingsRequested,
   settingsRestored,
 } from '../features/settings/settings-slice';
+import { history } from './history';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { paths } from './paths';
 import type { AppDispatch } from './store';
 
 /**
@@ -61,11 +63,28 @@ export function adoptBootSettings(dispatch: AppDispatch): void {
   }
 }
 
+/**
+ * Maintenance keeps players out; an admin goes on working (the server lets admins through too),
+ * and so does someone on the way into the console (its login), or they could never turn it off.
+ */
+function useMaintenanceBypass(): boolean {
+  const isAdmin = useAppSelector((s) => s.auth.user?.role === 'admin');
+  // Read when maintenance is found (the router owns the history's one listener).
+  const path = history.location.pathname;
+  const returnTo = (history.location.state as { returnTo?: unknown } | null)?.returnTo;
+  return (
+    isAdmin ||
+    path.startsWith(paths.admin) ||
+    (path.startsWith(paths.login) && typeof returnTo === 'string' && returnTo.startsWith(paths.admin))
+  );
+}
+
 /** A full-screen loader until the web settings are known; the maintenance notice when on. */
 export function SettingsGate({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const { data, status, maintenance } = useAppSelector((s) => s.settings);
   const { t } = useTranslation();
+  const bypass = useMaintenanceBypass();
 
   useEffect(() => {
     if (settingsStale() || !data) void loadSettings(dispatch, Boolean(data));
@@ -82,7 +101,7 @@ export function SettingsGate({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('online', retry);
   }, [status, data, dispatch]);
 
-  if (maintenance) {
+  if (maintenance && !bypass) {
     return (
       <main className="maintenance" role="alert">
         <img src="/icons/icon.svg" alt="" width={72} height={72} />

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ROOT } from './own-server';
+
+// The operator console is for admins: its code is not in the players' first download and the
+// service worker does not precache it (issue 8). Checked on the build the journeys run against.
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const CONSOLE_ENTRY = 'src/web/features/admin/AdminApp.tsx';
+const dist = join(ROOT, 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+/** The files a chunk loads with it: itself, its static imports (transitively) and their styles. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const c = manifest[key];
+  if (!c || seen.has(key)) return new Set();
+  seen.add(key);
+  const files = new Set([c.file, ...(c.css ?? [])]);
+  for (const i of c.imports ?? []) for (const f of closure(i, seen)) files.add(f);
+  return files;
+}
+
+/** Every file some other page of the app can load: the entry and each other lazy route. */
+function playerFiles(): Set<string> {
+  const files = new Set<string>();
+  for (const [key, c] of Object.entries(manifest)) {
+    if (key === CONSOLE_ENTRY || !(c.isEntry || c.isDynamicEntry)) continue;
+    for (const f of closure(key)) files.add(f);
+  }
+  return files;
+}
+
+test("the console's own chunks are named admin-*, and neither the page nor the precache lists them", () => {
+  expect(manifest[CONSOLE_ENTRY]?.isDynamicEntry).toBe(true);
+  const players = playerFiles();
+  const consoleOnly = [...closure(CONSOLE_ENTRY)].filter((f) => !players.has(f));
+  expect(consoleOnly.length).toBeGreaterThanOrEqual(2); // its script and its styles
+  for (const f of consoleOnly) expect(f, f).toMatch(/^assets\/admin-/);
+
+  const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  expect(sw).toContain('index.html'); // the precache list is in there
+  for (const f of consoleOnly) {
+    expect(sw, f).not.toContain(f);
+    expect(html, f).not.toContain(f);
+  }
+  expect(sw).not.toMatch(/assets\/admin-/);
+});
+
+test('a player never downloads the console, and their service worker does not cache it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => scripts.push(new URL(r.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByTestId('mode-quizZone')).toBeVisible();
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, {
+    timeout: 20_000,
+  });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(cached.some((u) => u.startsWith('/assets/') && u.endsWith('.js'))).toBe(true);
+  expect(cached.filter((u) => u.startsWith('/assets/admin-'))).toEqual([]);
+  expect(scripts.filter((u) => u.startsWith('/assets/admin-'))).toEqual([]);
+
+  // Opening /admin is what loads it (the guard inside then sends a visitor to the login).
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  expect(scripts.some((u) => /^\/assets\/admin-AdminApp-.*\.js$/.test(u))).toBe(true);
+});
