@@ -73,6 +73,20 @@ test('signed out, the console asks for a login and comes back; the admin visits 
       await expect(page.getByRole('alert')).toHaveCount(0);
       await shot(page, `${label}-${s}`);
     }
+    if (label === 'laptop') {
+      // Right to left: the console in Arabic, its navigation on the right.
+      await page.getByTestId('language-switch').click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByTestId('admin-nav-users')).toHaveText('المستخدمون');
+      for (const s of ['users', 'settings']) {
+        await openSection(page, s);
+        await shot(page, `laptop-ar-${s}`);
+      }
+      const nav = await page.locator('#admin-nav').boundingBox();
+      expect(nav!.x).toBeGreaterThan(viewport.width / 2);
+      await page.getByTestId('language-switch').click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    }
     if (label === 'tablet') {
       await page.getByTestId('admin-menu').click();
       await shot(page, 'tablet-menu');

@@ -1,13 +1,15 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { i18n } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import en from '../../../../locales/en/admin.json';
-import ar from '../../../../locales/ar/admin.json';
 
-// The console's texts are their own namespace, shipped in the console's chunk: the players'
-// English catalogue (in the entry chunk) does not carry them.
+// The console's texts are their own namespace, shipped with the console: the players' English
+// catalogue (in the entry chunk) does not carry them. English comes with the console's chunk;
+// another language's texts load when the console is shown in it.
 i18n.addResourceBundle('en', 'admin', en);
-i18n.addResourceBundle('ar', 'admin', ar);
+const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  ar: () => import('../../../../locales/ar/admin.json'),
+};
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -22,7 +24,29 @@ export type AdminT = (key: AdminKey, values?: Record<string, unknown>) => string
 export function useAdminT(): { t: AdminT; lang: string } {
   const { i18n: i } = useTranslation();
   const lang = i.language;
-  const t = useMemo(() => (i.getFixedT as (l: string, ns: string) => unknown)(lang, 'admin') as AdminT, [i, lang]);
+  const [loaded, setLoaded] = useState(0);
+  useEffect(() => {
+    const load = loaders[lang];
+    if (!load || i18n.hasResourceBundle(lang, 'admin')) return;
+    let live = true;
+    load().then(
+      (m) => {
+        i18n.addResourceBundle(lang, 'admin', m.default);
+        if (live) setLoaded((n) => n + 1);
+      },
+      // Not reachable (offline): the console stays readable in English.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  const t = useMemo(
+    () => (i.getFixedT as (l: string, ns: string) => unknown)(lang, 'admin') as AdminT,
+    // A catalogue that arrived is new texts for the same language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i, lang, loaded],
+  );
   return { t, lang };
 }
 

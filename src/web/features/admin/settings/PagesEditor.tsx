@@ -46,7 +46,7 @@ export function PagesEditor({ settings, onSaved }: { settings: AdminSettings; on
 
   return (
     <div className="admin-pages">
-      <div className="admin-tabs" role="tablist" aria-label={t('settings.pages')}>
+      <div className="admin-tabs admin-pills" role="tablist" aria-label={t('settings.pages')}>
         {SETTING_PAGES.map((p) => (
           <button
             key={p}
