@@ -210,6 +210,14 @@ test('reports, notifications, settings and translations do what they say', async
   await page.getByTestId('compose-send').click();
   await expect(page.getByTestId('broadcasts-row').first()).toContainText('Thanks for the report');
   await expect(page.getByTestId('broadcasts-row').first()).toContainText('Quinn Questioner');
+  // To every player: asked first.
+  await page.getByTestId('field-audience').selectOption('all');
+  await page.getByTestId('field-title').fill('New questions this week');
+  await page.getByTestId('field-message').fill('Two hundred new science questions are in.');
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Goes to every active player.');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('broadcasts-row').first()).toContainText('Every player');
   const inbox = await api(request, 'get_notifications', { offset: '0', limit: '10' }, p.token);
   expect(JSON.stringify(inbox)).toContain('We fixed the question you reported.');
 

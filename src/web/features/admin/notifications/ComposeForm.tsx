@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import type { AdminUser } from '../../../../core/contract';
 import { adminActions } from '../../../../core/contract/admin';
 import { useAppSelector } from '../../../app/hooks';
@@ -9,9 +10,11 @@ import { mutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, SelectField, TextArea, TextField } from '../ui/FormFields';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { UserPicker } from './UserPicker';
 
 const schema = adminActions.admin_send_notification.input;
+type Fields = z.output<typeof schema>;
 const EMPTY = { audience: 'all', language_code: '', user_id: '', title: '', message: '' };
 
 /**
@@ -24,7 +27,16 @@ export function ComposeForm({ onSent }: { onSent: () => void }) {
   const form = useZodForm(schema, EMPTY);
   const [user, setUser] = useState<AdminUser | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<Fields | null>(null);
   const audience = String(form.values.audience);
+
+  /** Who a notification goes to, in words. */
+  function reach(to: string, code?: string): string {
+    if (to === 'all') return t('notifications.reachAll');
+    if (to === 'language')
+      return t('notifications.reachLanguage', { language: languages.find((l) => l.code === code)?.name ?? '…' });
+    return t('notifications.reachUser', { name: user?.name ?? '…' });
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -42,6 +54,12 @@ export function ComposeForm({ onSent }: { onSent: () => void }) {
           : {};
     const fields = form.validate({ values, extra });
     if (!fields) return;
+    // Many players at once: asked first. One player: sent at once.
+    if (fields.audience === 'user') await send(fields);
+    else setConfirm(fields);
+  }
+
+  async function send(fields: Fields) {
     setBusy(true);
     try {
       await mutate('admin_send_notification', fields, { expect: ['invalid_input'] });
@@ -108,16 +126,17 @@ export function ComposeForm({ onSent }: { onSent: () => void }) {
             <p dir="auto">{String(form.values.message) || t('notifications.previewMessage')}</p>
           </div>
         </div>
-        <p className="muted">
-          {audience === 'all'
-            ? t('notifications.reachAll')
-            : audience === 'language'
-              ? t('notifications.reachLanguage', {
-                  language: languages.find((l) => l.code === form.values.language_code)?.name ?? '…',
-                })
-              : t('notifications.reachUser', { name: user?.name ?? '…' })}
-        </p>
+        <p className="muted">{reach(audience, String(form.values.language_code ?? ''))}</p>
       </aside>
+      {confirm && (
+        <ConfirmDialog
+          title={t('notifications.confirmTitle')}
+          body={reach(confirm.audience, confirm.language_code)}
+          confirmLabel={t('notifications.send')}
+          onConfirm={() => send(confirm)}
+          onClose={() => setConfirm(null)}
+        />
+      )}
     </div>
   );
 }
