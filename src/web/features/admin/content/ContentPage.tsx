@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { Spinner } from '../../../ui/Spinner';
 import { adminPaths } from '../admin-paths';
 import { useAdminT, type AdminKey } from '../i18n';
 import { PageHead } from '../ui/PageHead';
-import { Placeholder } from './Placeholder';
+import '../content-screens/content.css';
 
 const SECTIONS: [string, AdminKey][] = [
   ['languages', 'content.languages'],
@@ -12,6 +14,19 @@ const SECTIONS: [string, AdminKey][] = [
   ['daily-quiz', 'content.dailyQuiz'],
   ['import', 'content.import'],
 ];
+
+const screen = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+// Each screen is its own chunk: the question editor (and KaTeX behind it) loads when opened.
+const LanguagesScreen = screen(() => import('../content-screens/LanguagesScreen'), 'LanguagesScreen');
+const CategoriesScreen = screen(() => import('../content-screens/CategoriesScreen'), 'CategoriesScreen');
+const SubcategoriesScreen = screen(() => import('../content-screens/SubcategoriesScreen'), 'SubcategoriesScreen');
+const QuestionsScreen = screen(() => import('../content-screens/QuestionsScreen'), 'QuestionsScreen');
+const QuestionEditorScreen = screen(() => import('../content-screens/QuestionEditorScreen'), 'QuestionEditorScreen');
+const FunTextsScreen = screen(() => import('../content-screens/FunTextsScreen'), 'FunTextsScreen');
+const DailyQuizScreen = screen(() => import('../content-screens/DailyQuizScreen'), 'DailyQuizScreen');
+const ImportScreen = screen(() => import('../content-screens/ImportScreen'), 'ImportScreen');
 
 /** Content: languages, categories, questions, fun-and-learn texts, the daily quiz, bulk import. */
 export default function ContentPage() {
@@ -31,12 +46,20 @@ export default function ContentPage() {
           </NavLink>
         ))}
       </nav>
-      <Routes>
-        <Route index element={<Navigate to={`${adminPaths.content}/questions`} replace />} />
-        {SECTIONS.map(([path, label]) => (
-          <Route key={path} path={path} element={<Placeholder title={t(label)} contract="admin-content.ts" />} />
-        ))}
-      </Routes>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route index element={<Navigate to={`${adminPaths.content}/questions`} replace />} />
+          <Route path="languages" element={<LanguagesScreen />} />
+          <Route path="categories" element={<CategoriesScreen />} />
+          <Route path="categories/:categoryId" element={<SubcategoriesScreen />} />
+          <Route path="questions" element={<QuestionsScreen />} />
+          <Route path="questions/:questionId" element={<QuestionEditorScreen />} />
+          <Route path="fun-and-learn" element={<FunTextsScreen />} />
+          <Route path="daily-quiz" element={<DailyQuizScreen />} />
+          <Route path="import" element={<ImportScreen />} />
+          <Route path="*" element={<Navigate to={`${adminPaths.content}/questions`} replace />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,6 @@
-/**
- * Where a question is edited in the console, or null while the content screens are not there
- * yet (their actions are being designed in src/core/contract/admin-content.ts).
- */
-export function questionEditLink(_questionId: number): string | null {
-  return null;
+import { adminPaths } from '../admin-paths';
+
+/** Where a question is edited in the console (the content screens' question editor). */
+export function questionEditLink(questionId: number): string | null {
+  return `${adminPaths.content}/questions/${questionId}`;
 }

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import type { AdminFunText } from '../../../../core/contract';
+import { loadPage } from '../admin-api';
+import { useAdminT } from '../i18n';
+import { DataTable, type Column } from '../ui/DataTable';
+import { Drawer } from '../ui/Drawer';
+import { useTableQuery } from '../ui/table-query';
+import { FunTextForm } from './FunTextForm';
+import { FunTextQuestions } from './FunTextQuestions';
+import { TEXT_MODE } from './mode-names';
+import { SectionHead } from './SectionHead';
+import { StatusTag, statusFilter } from './status';
+import { rowsOf, useCategories, useLanguages } from './use-content-lists';
+
+const ALL = 'all';
+const DEFAULTS = { filters: { language: ALL, category: ALL, status: ALL } };
+const some = (v: string | undefined) => (v === ALL ? undefined : v);
+
+/** Fun-and-learn texts: listed in their order by language and category; a drawer edits one and lists its questions. */
+export function FunTextsScreen() {
+  const { t } = useAdminT();
+  const [query] = useTableQuery(DEFAULTS);
+  const languages = rowsOf(useLanguages());
+  const languageId = query.filters.language === ALL ? null : Number(query.filters.language);
+  const categories = rowsOf(useCategories(languageId ?? 'all', TEXT_MODE));
+  const [open, setOpen] = useState<AdminFunText | 'new' | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const columns: Column<AdminFunText>[] = [
+    {
+      id: 'title',
+      header: t('contentScreens.funTexts.titleField'),
+      cell: (x) => (
+        <span className="admin-cell-stack">
+          <strong dir="auto">{x.title}</strong>
+          <small className="muted admin-clamp" dir="auto">
+            {x.detail}
+          </small>
+        </span>
+      ),
+    },
+    { id: 'category', header: t('contentScreens.category'), cell: (x) => <span dir="auto">{x.category_name}</span> },
+    { id: 'questions', header: t('contentScreens.questions.title'), align: 'end', cell: (x) => x.questions },
+    {
+      id: 'video',
+      header: t('contentScreens.funTexts.videoShort'),
+      wide: true,
+      cell: (x) => (x.video_url ? '▶' : '—'),
+    },
+    { id: 'sort', header: t('contentScreens.order'), align: 'end', wide: true, cell: (x) => x.sort },
+    { id: 'status', header: t('contentScreens.status'), cell: (x) => <StatusTag status={x.status} /> },
+  ];
+
+  return (
+    <>
+      <SectionHead
+        title={t('contentScreens.funTexts.title')}
+        intro={t('contentScreens.funTexts.intro')}
+        action={
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => setOpen('new')}
+            data-testid="fun-text-add"
+          >
+            {t('contentScreens.funTexts.add')}
+          </button>
+        }
+      />
+      <DataTable
+        label={t('contentScreens.funTexts.title')}
+        testId="fun-texts"
+        columns={columns}
+        rowKey={(x) => x.id}
+        defaults={DEFAULTS}
+        search={t('contentScreens.funTexts.search')}
+        filters={[
+          {
+            name: 'language',
+            label: t('contentScreens.language'),
+            options: [
+              { value: ALL, label: t('common.all') },
+              ...languages.map((l) => ({ value: String(l.id), label: l.name })),
+            ],
+          },
+          {
+            name: 'category',
+            label: t('contentScreens.category'),
+            options: [
+              { value: ALL, label: t('common.all') },
+              ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+            ],
+          },
+          statusFilter(t),
+        ]}
+        load={(q) =>
+          loadPage('admin_get_fun_texts', {
+            offset: q.offset,
+            limit: q.limit,
+            search: q.search,
+            language_id: some(q.filters.language),
+            category_id: some(q.filters.category),
+            status: q.filters.status,
+          })
+        }
+        onRowClick={setOpen}
+        rowActions={(x) => (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setOpen(x)}
+            data-testid="fun-text-edit"
+          >
+            {t('contentScreens.edit')}
+          </button>
+        )}
+        empty={t('contentScreens.funTexts.empty')}
+        reloadKey={reloadKey}
+      />
+      {open && (
+        <Drawer
+          title={open === 'new' ? t('contentScreens.funTexts.add') : open.title}
+          onClose={() => setOpen(null)}
+          testId="fun-text-drawer"
+        >
+          <FunTextForm
+            key={open === 'new' ? 'new' : open.id}
+            text={open === 'new' ? null : open}
+            languageId={languageId ?? languages.find((l) => l.is_default)?.id ?? null}
+            onSaved={(saved) => {
+              setOpen(saved);
+              setReloadKey((n) => n + 1);
+            }}
+          />
+          {open !== 'new' && <FunTextQuestions text={open} />}
+        </Drawer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { AdminQuestionDetail, QuestionType } from '../../../../core/contract';
+import { api } from '../../../lib/api-client';
+import { useLoad } from '../../../lib/use-api';
+import { LoadState } from '../../../ui/LoadState';
+import { adminPaths } from '../admin-paths';
+import { useAdminT } from '../i18n';
+import { contentPaths } from './content-paths';
+import { draftFromFields, emptyDraft } from './question-draft';
+import { newQuestionValues, questionValues } from './question-form';
+import { QuestionEditor } from './QuestionEditor';
+import { SectionHead } from './SectionHead';
+import { StatusTag } from './status';
+
+/**
+ * /admin/content/questions/new (placed from the address: ?language=&category=&subcategory=&text=)
+ * and /admin/content/questions/:id: loads the question, then the editor.
+ */
+export function QuestionEditorScreen() {
+  const { t } = useAdminT();
+  const { questionId } = useParams();
+  const id = questionId === 'new' ? null : Number(questionId);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const handed = (useLocation().state as { question?: AdminQuestionDetail } | null)?.question;
+  const [state, reload] = useLoad(
+    () =>
+      id === null
+        ? Promise.resolve(null)
+        : handed?.id === id
+          ? Promise.resolve(handed)
+          : api('admin_get_question', { id }),
+    [id],
+  );
+
+  const [latest, setLatest] = useState<AdminQuestionDetail | null>(null);
+
+  if (id !== null && !(id > 0)) return <p className="card">{t('contentScreens.questions.notFound')}</p>;
+  if (state.status !== 'ready') return <LoadState state={state} retry={reload} />;
+  const q = latest && latest.id === id ? latest : state.data;
+
+  return (
+    <>
+      <p className="cs-crumbs">
+        <Link to={contentPaths.questions}>{t('contentScreens.questions.title')}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{q ? `#${q.id}` : t('contentScreens.questions.new')}</span>
+      </p>
+      <SectionHead
+        title={q ? t('contentScreens.questions.editTitle', { id: q.id }) : t('contentScreens.questions.new')}
+        action={
+          q && (
+            <span className="admin-cell-tags">
+              <StatusTag status={q.status} />
+              {q.open_reports > 0 && (
+                <Link to={adminPaths.reports} className="cs-reports-link" data-testid="question-reports">
+                  {t('contentScreens.questions.openReports', { count: q.open_reports })}
+                </Link>
+              )}
+            </span>
+          )
+        }
+      />
+      <QuestionEditor
+        key={q?.id ?? 'new'}
+        saved={q}
+        initial={q ? questionValues(q) : newQuestionValues(params)}
+        initialDraft={q ? draftFromFields(q.type, q.fields) : emptyDraft((params.get('type') as QuestionType) || 'mcq')}
+        onSaved={(saved) => {
+          setLatest(saved);
+          if (!q) void navigate(contentPaths.question(saved.id), { replace: true, state: { question: saved } });
+        }}
+      />
+    </>
+  );
+}
