@@ -75,19 +75,22 @@ describe('DataTable', () => {
   });
 
   it('waits for typing to pause before searching, and starts again from the first page', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
+    const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
     const load = vi.fn<Load>(async () => ({ rows: [], total: 0 }));
     table(load, '/admin/users?page=3');
-    await flush();
+    await tick(0);
+    expect(load).toHaveBeenCalledTimes(1);
     load.mockClear();
     const box = screen.getByTestId('t-search');
     fireEvent.change(box, { target: { value: 'a' } });
+    await tick(200);
     fireEvent.change(box, { target: { value: 'an' } });
+    await tick(200);
     fireEvent.change(box, { target: { value: 'ann' } });
-    await act(async () => vi.advanceTimersByTime(299));
+    await tick(299);
     expect(load).not.toHaveBeenCalled();
-    await act(async () => vi.advanceTimersByTime(5));
-    await flush();
+    await tick(1);
     expect(load).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledWith(expect.objectContaining({ search: 'ann', offset: 0 }));
     expect(screen.getByTestId('t-empty').textContent).toBe('Nobody');
