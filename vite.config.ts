@@ -8,8 +8,11 @@ const API_SERVER = 'http://localhost:8080';
 
 /** The operator console's source and catalogues: players never import them, so a chunk holding
  * any of them is loaded by the console alone. */
-const CONSOLE_MODULE = /(^|\/)src\/web\/features\/admin\/|\/locales\/[a-z-]+\/admin\.json$/;
+const CONSOLE_MODULE = /(^|[\\/])src[\\/]web[\\/]features[\\/]admin[\\/]|[\\/]locales[\\/][a-z-]+[\\/]admin\.json$/;
 const inConsole = (ids: readonly string[]) => ids.some((id) => CONSOLE_MODULE.test(id));
+/** The console's styles, gathered in one chunk of this name (a style two of its chunks share
+ * would otherwise make a chunk named after the file alone, with nothing saying it is the console's). */
+const CONSOLE_STYLES = 'console-styles';
 
 // The player PWA: React, a TypeScript service worker (injectManifest) and the web manifest.
 export default defineConfig({
@@ -28,8 +31,8 @@ export default defineConfig({
         // Demo category art is fetched on demand, not precached; KaTeX (about 80 KB) only when
         // a maths question shows, never for every player at install; the manifest's screenshots
         // are for the install dialog only.
-        // The operator console is for admins only: its chunks (admin-*) are fetched when opened.
-        globIgnores: ['images/**', 'assets/katex-chunk-*', 'assets/admin-*', 'screenshots/**'],
+        // The operator console is for admins only: its files (assets/console/) are fetched when opened.
+        globIgnores: ['images/**', 'assets/katex-chunk-*', 'assets/console/**', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),
@@ -58,11 +61,17 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // The console's chunks and styles are named admin-*, so the precache can leave them out.
+        codeSplitting: {
+          groups: [{ name: CONSOLE_STYLES, test: (id) => CONSOLE_MODULE.test(id) && id.endsWith('.css') }],
+        },
+        // The console's files go to assets/console/ (decided here, not by a module's name), so
+        // the precache can leave them out.
         chunkFileNames: (chunk) =>
-          inConsole(chunk.moduleIds) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          inConsole(chunk.moduleIds) ? 'assets/console/[name]-[hash].js' : 'assets/[name]-[hash].js',
         assetFileNames: (asset) =>
-          inConsole(asset.originalFileNames) ? 'assets/admin-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
+          inConsole(asset.originalFileNames) || asset.names.includes(`${CONSOLE_STYLES}.css`)
+            ? 'assets/console/[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

@@ -17,7 +17,18 @@ test.afterAll(() => server?.stop());
 
 const LAPTOP = { width: 1280, height: 800 };
 const TABLET = { width: 820, height: 1180 };
-const SECTIONS = ['dashboard', 'users', 'payouts', 'reports', 'notifications', 'settings', 'translations', 'audit'];
+const SECTIONS = [
+  'dashboard',
+  'users',
+  'payouts',
+  'reports',
+  'content',
+  'events',
+  'notifications',
+  'settings',
+  'translations',
+  'audit',
+];
 
 async function consolePage(browser: import('@playwright/test').Browser, viewport = LAPTOP) {
   const context = await browser.newContext({ baseURL: server.base, viewport });
