@@ -272,6 +272,14 @@ test('reports, notifications, settings and translations do what they say', async
   );
   await shot(page, 'laptop-pages');
 
+  // The home screen's heading, in the default content language: players get it.
+  await page.getByTestId('settings-tab-home').click();
+  await page.getByTestId('field-title').fill('Trivia night is on');
+  await page.getByTestId('field-subtitle').fill('Fresh questions every evening.');
+  await page.getByTestId('home-save').click();
+  await expect.poll(async () => (await api(request, 'get_web_home_settings', {})).title).toBe('Trivia night is on');
+  await shot(page, 'laptop-home-heading');
+
   // Translations: an Arabic text replaced, kept over the shipped one.
   await openSection(page, 'translations');
   await page.getByTestId('translations-search').fill('common.retry');

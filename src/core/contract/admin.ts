@@ -304,7 +304,8 @@ export const adminActions = {
         .optional(),
       target: z
         .string()
-        .regex(/^[a-z_]+:\d+$/)
+        .max(260)
+        .regex(/^[a-z_]+:[A-Za-z0-9_.:-]+$/, { error: 'must be kind:id' })
         .optional(),
     }),
     access: 'admin',

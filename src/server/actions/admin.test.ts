@@ -570,6 +570,10 @@ describe('audit log', () => {
     const byAction = await as<AuditEntry[]>(admin, 'admin_get_audit', { action: 'admin_reset_sessions', limit: 100 });
     expect(byAction.body.data.every((e) => e.action === 'admin_reset_sessions')).toBe(true);
     expect((await as(admin, 'admin_get_audit', { target: "user:1' OR 1=1" })).status).toBe(400);
+    // Targets that are not numbers: a page, a translation key.
+    await as(admin, 'admin_set_page', { type: 'about_us', message: 'About us, again.' });
+    const page = await as<AuditEntry[]>(admin, 'admin_get_audit', { target: 'page:about_us' });
+    expect(page.body.data[0]).toMatchObject({ action: 'admin_set_page', after: 'About us, again.' });
   });
 
   it('shows the dashboard counts', async () => {

@@ -6,17 +6,20 @@ import { useLoad } from '../../../lib/use-api';
 import { LoadState } from '../../../ui/LoadState';
 import { useAdminT } from '../i18n';
 import { PageHead } from '../ui/PageHead';
+import { HomeHeadingEditor } from './HomeHeadingEditor';
 import { PagesEditor } from './PagesEditor';
 import { SystemConfigForm } from './SystemConfigForm';
 import './settings.css';
 
-type Tab = 'config' | 'pages';
+type Tab = 'config' | 'pages' | 'home';
+const TABS = ['config', 'pages', 'home'] as const;
 
-/** Settings: the system configuration, and the site's pages. */
+/** Settings: the system configuration, the site's pages, and the home screen's heading. */
 export default function SettingsPage() {
   const { t } = useAdminT();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'pages' ? 'pages' : 'config';
+  const asked = params.get('tab');
+  const tab: Tab = asked === 'pages' || asked === 'home' ? asked : 'config';
   const [state, reload] = useLoad(() => api('admin_get_settings'), []);
   const [settings, setSettings] = useState<AdminSettings | null>(null);
   useEffect(() => {
@@ -27,7 +30,7 @@ export default function SettingsPage() {
     <>
       <PageHead title={t('settings.title')} intro={t('settings.intro')} />
       <div className="admin-tabs" role="tablist" aria-label={t('settings.title')}>
-        {(['config', 'pages'] as const).map((k) => (
+        {TABS.map((k) => (
           <button
             key={k}
             type="button"
@@ -37,7 +40,7 @@ export default function SettingsPage() {
             onClick={() => setParams(k === 'config' ? {} : { tab: k }, { replace: true })}
             data-testid={`settings-tab-${k}`}
           >
-            {t(k === 'config' ? 'settings.configuration' : 'settings.pages')}
+            {t(k === 'config' ? 'settings.configuration' : k === 'pages' ? 'settings.pages' : 'settings.home')}
           </button>
         ))}
       </div>
@@ -45,8 +48,10 @@ export default function SettingsPage() {
         <LoadState state={state} retry={reload} />
       ) : tab === 'config' ? (
         <SystemConfigForm settings={settings} onSaved={setSettings} />
-      ) : (
+      ) : tab === 'pages' ? (
         <PagesEditor settings={settings} onSaved={setSettings} />
+      ) : (
+        <HomeHeadingEditor settings={settings} onSaved={setSettings} />
       )}
     </>
   );
