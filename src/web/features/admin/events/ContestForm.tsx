@@ -15,6 +15,7 @@ import { IMAGE_MAX_BYTES, ImageField } from './ImageField';
 import { PrizeTable } from './PrizeTable';
 import { QuestionPicker } from './QuestionPicker';
 import { languageOptions } from './languages';
+import { revealFirstError } from './reveal-error';
 import { operatorZone } from './zones';
 
 /**
@@ -44,6 +45,7 @@ export function ContestForm({
   const [file, setFile] = useState<File | null>(null);
   const [removed, setRemoved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const locked = contest !== null && contest.status !== 'upcoming';
 
   // Questions belong to one language: another language starts the list again.
@@ -65,7 +67,7 @@ export function ContestForm({
     const input = contestInput(v);
     const extra: Record<string, string> = {};
     if (file && (file.size > IMAGE_MAX_BYTES || !file.type.startsWith('image/'))) extra.image = t('events.imageTooBig');
-    if (!form.validate({ values: input, extra })) return;
+    if (!form.validate({ values: input, extra })) return revealFirstError(formRef.current);
     const fields = changedInput(input, saved);
     if (removed && !file) fields.remove_image = '1';
     setBusy(true);
@@ -78,12 +80,13 @@ export function ContestForm({
       void navigate(CONTESTS);
     } catch (err) {
       if (!form.showServerError(err)) form.setErrors({ _form: (err as Error).message });
+      revealFirstError(formRef.current);
       setBusy(false);
     }
   }
 
   return (
-    <form className="events-form" onSubmit={(e) => void submit(e)} noValidate data-testid="contest-form">
+    <form ref={formRef} className="events-form" onSubmit={(e) => void submit(e)} noValidate data-testid="contest-form">
       <section className="card events-card" aria-labelledby="contest-details">
         <h3 id="contest-details">{t('events.details')}</h3>
         <TextField form={form} name="name" label={t('events.name')} maxLength={120} />

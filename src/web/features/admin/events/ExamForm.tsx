@@ -12,6 +12,7 @@ import { EXAMS } from './event-paths';
 import { DateField, SecretField } from './EventFields';
 import { blankExam, changedExamInput, examInput, examValues, totalMarks, type ExamValues } from './exam-form';
 import { languageOptions } from './languages';
+import { revealFirstError } from './reveal-error';
 import { QuestionPicker } from './QuestionPicker';
 import { operatorZone, todayIn } from './zones';
 
@@ -35,6 +36,7 @@ export function ExamForm({ exam, languages }: { exam: AdminExamDetail | null; la
   const form = useZodForm(examSaveSchema, initial);
   const v = form.values as ExamValues;
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const locked = exam !== null && exam.attempts > 0;
 
   const language = useRef(v.language_id);
@@ -48,7 +50,7 @@ export function ExamForm({ exam, languages }: { exam: AdminExamDetail | null; la
   async function submit(e: FormEvent) {
     e.preventDefault();
     const input = examInput(v);
-    if (!form.validate({ values: input })) return;
+    if (!form.validate({ values: input })) return revealFirstError(formRef.current);
     setBusy(true);
     try {
       const done = await mutate('admin_save_exam', changedExamInput(input, saved) as never, {
@@ -58,12 +60,13 @@ export function ExamForm({ exam, languages }: { exam: AdminExamDetail | null; la
       void navigate(EXAMS);
     } catch (err) {
       if (!form.showServerError(err)) form.setErrors({ _form: (err as Error).message });
+      revealFirstError(formRef.current);
       setBusy(false);
     }
   }
 
   return (
-    <form className="events-form" onSubmit={(e) => void submit(e)} noValidate data-testid="exam-form">
+    <form ref={formRef} className="events-form" onSubmit={(e) => void submit(e)} noValidate data-testid="exam-form">
       <section className="card events-card" aria-labelledby="exam-details">
         <h3 id="exam-details">{t('events.details')}</h3>
         <TextField form={form} name="title" label={t('events.examTitle')} maxLength={200} />

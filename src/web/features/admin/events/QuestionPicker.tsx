@@ -108,6 +108,9 @@ export function QuestionPicker({
           ))}
         </ol>
       )}
+      {withMarks && picked.length > 0 && !locked && (
+        <p className="muted events-group-hint">{t('events.marksShared')}</p>
+      )}
       {error && (
         <small className="field-error" role="alert" data-testid="questions-error">
           {error}
