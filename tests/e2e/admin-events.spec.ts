@@ -158,7 +158,7 @@ test('an admin schedules a contest in the console, a player joins it and pays th
   await shotTopAndFull(tablet.page, 'events-contest-form-tablet');
 });
 
-test('a contest ending before it starts is refused at the end field, one starting in the past at the start', async ({
+test('a contest ending before it starts is refused at the end field, one starting in the past at the start; then saved, edited and deleted', async ({
   browser,
 }) => {
   const { page } = await operator(browser);
@@ -179,6 +179,25 @@ test('a contest ending before it starts is refused at the end field, one startin
   await expect(page.locator('.has-error')).toContainText('Must be in the future');
   await expect(page.locator('.has-error').getByTestId('field-start_date')).toBeVisible();
   await expect(page).toHaveURL(/contests\/new$/);
+
+  // Tomorrow is fine; then renamed, and deleted (nobody entered it) once the operator confirms.
+  await page.getByTestId('field-start_date').fill(wallClock(start - 3_600_000, ADMIN_ZONE));
+  await page.getByTestId('contest-save').click();
+  await expect(page).toHaveURL(/\/admin\/events\/contests$/);
+  await page.getByTestId('contests-filter-state').selectOption('upcoming');
+  await page.getByTestId('contests-row').filter({ hasText: 'Backwards Cup' }).getByTestId('contest-edit').click();
+  await expect(page.getByTestId('field-start_date')).toBeEnabled();
+  await page.getByTestId('field-name').fill('Forwards Cup');
+  await page.getByTestId('contest-save').click();
+  const row = page.getByTestId('contests-row').filter({ hasText: 'Forwards Cup' });
+  await expect(row.getByTestId('contest-state')).toHaveText('Upcoming');
+  await row.getByTestId('contest-edit').click();
+  await page.getByTestId('contest-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Forwards Cup');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page).toHaveURL(/\/admin\/events\/contests(\?.*)?$/);
+  await expect(page.getByTestId('contests-row').first()).toBeVisible();
+  await expect(page.getByTestId('contests-row').filter({ hasText: 'Forwards Cup' })).toHaveCount(0);
 });
 
 test('an admin sets an exam with its key and marks; a player finds it in the exam list and takes it', async ({

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLoad } from '../../../lib/use-api';
 import { useAdminT } from '../i18n';
+import { Tag } from '../ui/Tag';
 import { loadQuestionPool, questionLine, type EventKind, type PickedQuestion } from './event-data';
 
 const SHOWN = 30;
@@ -58,6 +59,11 @@ export function QuestionPicker({
                 <small className="muted" dir="ltr">
                   #{q.id} · {q.type}
                 </small>
+                {q.off && (
+                  <Tag tone="warn" testId="picked-question-off">
+                    {t('events.questionOff')}
+                  </Tag>
+                )}
               </span>
               {withMarks && (
                 <label className="events-marks">

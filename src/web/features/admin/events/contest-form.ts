@@ -56,7 +56,10 @@ export function contestValues(c: AdminContestDetail): ContestValues {
     timezone: c.timezone,
     entry_fee: String(c.entry_fee),
     prizes: c.prizes.map((p) => ({ coins: String(p.coins) })),
-    questions: c.questions.map((q) => ({ id: q.id, type: q.type, question: q.question, marks: String(q.marks) })),
+    questions: c.questions.map((q) => ({
+      ...{ id: q.id, type: q.type, question: q.question },
+      ...{ marks: String(q.marks), off: q.status === 0 },
+    })),
     points_per_correct: String(c.points_per_correct),
     seconds_per_question: String(c.seconds_per_question),
     speed_bonus: c.speed_bonus ? '1' : '0',

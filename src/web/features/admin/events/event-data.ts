@@ -4,8 +4,11 @@ import { api } from '../../../lib/api-client';
 /** A question as the contest and exam forms list it (marks count for exams only). */
 export type PoolQuestion = Pick<AdminEventQuestion, 'id' | 'type' | 'question' | 'marks'>;
 
-/** A question picked for a contest or exam: its marks as the operator types them. */
-export type PickedQuestion = Omit<PoolQuestion, 'marks'> & { marks: string };
+/**
+ * A question picked for a contest or exam: its marks as the operator types them; `off` when it
+ * was switched off since (players are not asked it, and a changed list must leave it out).
+ */
+export type PickedQuestion = Omit<PoolQuestion, 'marks'> & { marks: string; off?: boolean };
 
 export type EventKind = 'contest' | 'exam';
 

@@ -43,7 +43,10 @@ export function examValues(e: AdminExamDetail, zone: string): ExamValues {
     exam_key: e.exam_key,
     duration: String(e.duration),
     description: e.description,
-    questions: e.questions.map((q) => ({ id: q.id, type: q.type, question: q.question, marks: String(q.marks) })),
+    questions: e.questions.map((q) => ({
+      ...{ id: q.id, type: q.type, question: q.question },
+      ...{ marks: String(q.marks), off: q.status === 0 },
+    })),
     timezone: zone,
   };
 }
