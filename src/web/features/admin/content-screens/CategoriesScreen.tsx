@@ -65,9 +65,18 @@ export function CategoriesScreen() {
           <span>
             {t('contentScreens.categories.questionCount', { count: c.questions, n: count(c.questions, lang) })}
           </span>
-          <small className="muted">
-            {t('contentScreens.categories.subcategoryCount', { count: c.subcategories })}
-            {c.type === TEXT_MODE && ` · ${t('contentScreens.categories.textCount', { count: c.texts })}`}
+          <small>
+            <Link
+              to={contentPaths.subcategories(c.id)}
+              state={{ category: c }}
+              onClick={(e) => e.stopPropagation()}
+              data-testid="category-subcategories"
+            >
+              {t('contentScreens.categories.subcategoryCount', { count: c.subcategories })}
+            </Link>
+            {c.type === TEXT_MODE && (
+              <span className="muted"> · {t('contentScreens.categories.textCount', { count: c.texts })}</span>
+            )}
           </small>
         </span>
       ),
@@ -137,14 +146,6 @@ export function CategoriesScreen() {
         onRowClick={setOpen}
         rowActions={(c) => (
           <>
-            <Link
-              to={contentPaths.subcategories(c.id)}
-              state={{ category: c }}
-              className="btn btn-outline btn-small"
-              data-testid="category-subcategories"
-            >
-              {t('contentScreens.subcategories.title')}
-            </Link>
             <button
               type="button"
               className="btn btn-ghost btn-small"

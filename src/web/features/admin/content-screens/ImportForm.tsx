@@ -32,8 +32,10 @@ export function ImportForm({ onReport }: { onReport: (r: AdminImportReport | nul
     subcategory: '',
     skip_errors: '0',
   });
+  // Each import may make categories: the pickers load again.
+  const [imports, setImports] = useState(0);
   const languageId = Number(form.values.language_id) || languages.find((l) => l.is_default)?.id || null;
-  const categories = rowsOf(useCategories(languageId, Number(form.values.type)));
+  const categories = rowsOf(useCategories(languageId, Number(form.values.type), imports));
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<{ key: string; report: AdminImportReport } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,6 +75,7 @@ export function ImportForm({ onReport }: { onReport: (r: AdminImportReport | nul
     setBusy(false);
     if (!report) return;
     setChecked(dryRun ? { key, report } : null);
+    if (!dryRun) setImports((n) => n + 1);
     onReport(report);
   }
 
@@ -92,7 +95,7 @@ export function ImportForm({ onReport }: { onReport: (r: AdminImportReport | nul
             id="import-file"
             type="file"
             accept=".csv,.xlsx,.json,.txt,text/csv,application/json,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="visually-hidden"
+            className="visually-hidden cs-file-input"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
               form.setErrors({});

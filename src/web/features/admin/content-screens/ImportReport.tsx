@@ -73,7 +73,7 @@ export function ImportReport({ report }: { report: AdminImportReport }) {
         {stats.map(([label, n, id]) => (
           <div key={id} className={id === 'errors' && n > 0 ? 'bad' : undefined}>
             <dt>{t(label)}</dt>
-            <dd data-testid={`import-${id}`}>{count(n, lang)}</dd>
+            <dd data-testid={`import-stat-${id}`}>{count(n, lang)}</dd>
           </div>
         ))}
       </dl>

@@ -10,15 +10,22 @@ import { SectionHead } from './SectionHead';
 export function ImportScreen() {
   const { t } = useAdminT();
   const [report, setReport] = useState<AdminImportReport | null>(null);
+  // An import may make categories: the export's picker loads again after each.
+  const [imports, setImports] = useState(0);
   return (
     <>
       <SectionHead title={t('contentScreens.import.title')} intro={t('contentScreens.import.intro')} />
       <div className="cs-import-layout">
         <div className="cs-stack">
-          <ImportForm onReport={setReport} />
+          <ImportForm
+            onReport={(r) => {
+              setReport(r);
+              if (r && !r.dryRun) setImports((n) => n + 1);
+            }}
+          />
           {report && <ImportReport report={report} />}
         </div>
-        <DownloadsCard />
+        <DownloadsCard reloadKey={imports} />
       </div>
     </>
   );

@@ -85,7 +85,7 @@ export function MediaField({
             id={id}
             type="file"
             accept={KINDS[kind].accept}
-            className="visually-hidden"
+            className="visually-hidden cs-file-input"
             aria-invalid={Boolean(error)}
             aria-describedby={note ? `${id}-note` : undefined}
             onChange={(e) => {

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { QUESTION_TYPES, type AdminQuestion } from '../../../../core/contract';
-import { toast } from '../../../lib/toast';
-import { loadPage, mutate } from '../admin-api';
+import { loadPage } from '../admin-api';
 import { adminPaths } from '../admin-paths';
 import { useAdminT } from '../i18n';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DataTable, type Column } from '../ui/DataTable';
 import { dateOnly } from '../ui/format';
 import { useTableQuery } from '../ui/table-query';
@@ -37,8 +35,6 @@ export function QuestionsScreen() {
   const categoriesState = useCategories(f.language === ALL ? 'all' : Number(f.language));
   const categories = rowsOf(categoriesState);
   const subcategories = rowsOf(useSubcategories(f.category === ALL ? null : Number(f.category)));
-  const [deactivating, setDeactivating] = useState<AdminQuestion | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   const maxLevel = Math.max(subcategories.find((s) => String(s.id) === f.subcategory)?.max_level ?? 0, 20);
 
   // A category of another language (the language changed) is no filter any more: cleared.
@@ -193,36 +189,11 @@ export function QuestionsScreen() {
               <Link to={contentPaths.question(q.id)} className="btn btn-ghost btn-small" data-testid="question-edit">
                 {t('contentScreens.edit')}
               </Link>
-              {q.status === 1 && (
-                <button
-                  type="button"
-                  className="btn btn-danger-ghost btn-small"
-                  onClick={() => setDeactivating(q)}
-                  data-testid="question-deactivate-row"
-                >
-                  {t('contentScreens.editor.deactivate')}
-                </button>
-              )}
             </>
           )}
           empty={t('contentScreens.questions.empty')}
-          reloadKey={reloadKey}
         />
       </div>
-      {deactivating && (
-        <ConfirmDialog
-          title={t('contentScreens.editor.deactivateTitle')}
-          body={t('contentScreens.editor.deactivateBody')}
-          confirmLabel={t('contentScreens.editor.deactivate')}
-          danger
-          onConfirm={async () => {
-            await mutate('admin_delete_question', { id: deactivating.id });
-            toast.success(t('contentScreens.questions.deactivated', { id: deactivating.id }));
-            setReloadKey((n) => n + 1);
-          }}
-          onClose={() => setDeactivating(null)}
-        />
-      )}
     </>
   );
 }

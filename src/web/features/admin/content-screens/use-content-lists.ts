@@ -30,7 +30,11 @@ export function useLanguages(): Loadable<AdminLanguage[]> {
  * The categories of a language, or of every language with 'all' (of one mode when `type` is
  * given), in their order; none without a language.
  */
-export function useCategories(languageId: number | 'all' | null, type?: number): Loadable<AdminCategory[]> {
+export function useCategories(
+  languageId: number | 'all' | null,
+  type?: number,
+  reloadKey = 0,
+): Loadable<AdminCategory[]> {
   return useLoad(
     () =>
       languageId
@@ -49,7 +53,7 @@ export function useCategories(languageId: number | 'all' | null, type?: number):
             ),
           )
         : Promise.resolve([]),
-    [languageId, type],
+    [languageId, type, reloadKey],
   )[0];
 }
 
