@@ -17,6 +17,25 @@ export async function planetPng(w = 320, h = 200): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A short WAV (RIFF/WAVE, 8 kHz mono, 8-bit) of a tone: what the server takes as audio by its bytes. */
+export function wavBytes(samples = 800): Buffer {
+  const b = Buffer.alloc(44 + samples);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(36 + samples, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i++) b[44 + i] = 128 + Math.round(60 * Math.sin(i / 4));
+  return b;
+}
+
 /** A file for an `<input type=file>`. */
 export const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 

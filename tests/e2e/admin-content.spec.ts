@@ -10,8 +10,9 @@ import {
   openContentTab,
   planetPng,
   upload,
+  wavBytes,
 } from './admin-content-support';
-import { apiPlayer, loginByEmail } from './support';
+import { api, apiPlayer, loginByEmail } from './support';
 
 // The console's content screens (issue 8) on a server of their own, whose first admin
 // `npm run admin:create` made. The journeys run one after another on it.
@@ -146,6 +147,9 @@ test('the question editor previews LaTeX with KaTeX as it is typed, and takes ev
   await expect(preview.locator('[data-testid=preview-option] .katex')).toHaveCount(2);
   await page.getByTestId('field-question').fill('What is $\\frac{1}{2} + \\frac{1}{4}$?');
   await expect(preview.locator('.katex .mfrac')).toHaveCount(2);
+  await page.getByTestId('question-audio-input').setInputFiles(upload('tone.wav', 'audio/wav', wavBytes()));
+  await expect(page.getByTestId('question-audio-preview')).toHaveJSProperty('tagName', 'AUDIO');
+  await expect(preview.locator('audio')).toHaveCount(1);
   await shot(page, 'content-question-latex-laptop');
 
   // The answer part follows the type: pairs for match, the word for guess the word.
@@ -157,6 +161,32 @@ test('the question editor previews LaTeX with KaTeX as it is typed, and takes ev
   await expect(page.getByTestId('word-answer')).toBeVisible();
   await page.getByTestId('question-save').click();
   await expect(page.getByTestId('error-answer')).toHaveText('Give the word to guess.');
+});
+
+test('a reported question shows its open reports, linking to Reports, and is deactivated after a confirmation', async ({
+  browser,
+}) => {
+  const request = await requests.newContext({ baseURL: server.base });
+  const p = await apiPlayer(request, 'Rory Reporter');
+  const tf = await api(request, 'get_questions_by_type', { language_id: '1', type: '2' }, p.token);
+  const id = tf.questions[0].id as number;
+  await api(request, 'report_question', { question_id: String(id), message: 'Looks wrong' }, p.token);
+
+  const { page } = await consolePage(browser, server.base);
+  await page.goto(`/admin/content/questions?q=${id}`);
+  const listed = page.getByTestId('questions-row').filter({ hasText: `#${id}` });
+  await expect(listed.getByTestId('question-open-reports')).toHaveText('1');
+  await listed.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/content/questions/${id}$`));
+  await expect(page.getByTestId('question-reports')).toHaveText('1 open report');
+  await page.getByTestId('question-deactivate').click();
+  await expect(page.getByTestId('question-deactivate-dialog')).toContainText('Players will no longer be served it');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.locator('.cs-section-head')).toContainText('Inactive');
+  await expect(page.getByTestId('field-status')).not.toBeChecked();
+  await page.getByTestId('question-reports').click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByTestId('reports-row').filter({ hasText: 'Looks wrong' })).toBeVisible();
 });
 
 test('one default language, which stays active: the server says why; a language is added', async ({ browser }) => {
