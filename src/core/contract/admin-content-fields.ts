@@ -17,11 +17,13 @@ export const searchField = optionalText(100);
 export const orderField = z.enum(['asc', 'desc']);
 export const statusFilter = z.enum(['all', 'active', 'inactive']).default('all');
 export const statusField = intField(0, 1);
-/** A mode: its number (1–6) or name (quiz_zone, guess_the_word, ...). */
+/** Every kind of category by name: the six modes, and the question banks of exams (7) and contests (8). */
+const CATEGORY_KINDS: Record<string, number> = { ...CATEGORY_TYPES, exam: 7, contest: 8 };
+
+/** A mode or question bank: its number (1–8) or name (quiz_zone, guess_the_word, ..., exam, contest). */
 export const categoryType = z.preprocess(
-  (v) =>
-    typeof v === 'string' && Object.hasOwn(CATEGORY_TYPES, v) ? CATEGORY_TYPES[v as keyof typeof CATEGORY_TYPES] : v,
-  intField(1, 6),
+  (v) => (typeof v === 'string' && Object.hasOwn(CATEGORY_KINDS, v) ? CATEGORY_KINDS[v] : v),
+  intField(1, 8),
 );
 /** An id, or 0 for none (to take a question out of its subcategory, say). */
 export const idOrNone = intField(0, 2_147_483_647);

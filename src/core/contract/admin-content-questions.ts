@@ -4,6 +4,7 @@ import { flagField, idField, intField, jsonField, paging, textField } from './fi
 import { QUESTION_TYPES, type QuestionOption, type QuestionType } from './quiz';
 import {
   CONTENT_AUDIO_MAX_BYTES,
+  categoryType,
   DAILY_QUIZ_MAX_QUESTIONS,
   cell,
   dateField,
@@ -82,6 +83,8 @@ export const adminQuestionActions = {
       category_id: idField.optional(),
       subcategory_id: idField.optional(),
       comprehension_id: idField.optional(),
+      /** The mode or question bank (8: contests, 7: exams): what an event's question picker lists. */
+      category_type: categoryType.optional(),
       type: z.enum(QUESTION_TYPES).optional(),
       level: intField(1, 1000).optional(),
       status: statusFilter,

@@ -141,7 +141,7 @@ describe('categories in the console', () => {
     expectBadField(await saveCategory({ ...good, language_id: undefined }), 'language_id');
     expectBadField(await saveCategory({ ...good, type: undefined }), 'type');
     expectBadField(await saveCategory({ ...good, name: undefined }), 'name');
-    expectBadField(await saveCategory({ ...good, type: 7 }), 'type');
+    expectBadField(await saveCategory({ ...good, type: 9 }), 'type');
     expectBadField(await saveCategory({ ...good, name: 'n'.repeat(101) }), 'name');
     expectBadField(await saveCategory({ ...good, slug: 'Bad Slug' }), 'slug');
     expectBadField(await saveCategory({ ...good, premium_price: -1 }), 'premium_price');

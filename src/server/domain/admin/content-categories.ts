@@ -6,7 +6,7 @@ import { adminLanguage } from './content-languages';
 import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
 
 /** The modes the console manages here (exams and contests keep their own categories). */
-const CONTENT_TYPES = sql`c.type BETWEEN 1 AND 6`;
+const CONTENT_TYPES = sql`c.type BETWEEN 1 AND 8`;
 
 const COLUMNS = sql`c.id, c.language_id, l.code AS language_code, c.type::int AS type, c.slug, c.name, c.image,
   c.premium_price, c.sort, c.status::int AS status,

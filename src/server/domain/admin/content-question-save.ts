@@ -1,4 +1,10 @@
-import { CATEGORY_TYPES, type AdminQuestionDetail, type QuestionType } from '../../../core/contract';
+import {
+  CATEGORY_TYPES,
+  CONTEST_CATEGORY_TYPE,
+  EXAM_CATEGORY_TYPE,
+  type AdminQuestionDetail,
+  type QuestionType,
+} from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Column } from '../content-import/columns';
@@ -77,7 +83,7 @@ async function placement(db: Db, input: QuestionInput, before: AdminQuestionDeta
     subId = text.subcategory_id;
   }
   const category = await db.one<{ language_id: number; type: number }>(sql`SELECT language_id, type::int AS type
-    FROM categories WHERE id = ${required(categoryId, 'category_id')} AND type BETWEEN 1 AND 6`);
+    FROM categories WHERE id = ${required(categoryId, 'category_id')} AND type BETWEEN 1 AND 8`);
   if (!category) notFound('category_id', 'category');
   if (input.language_id !== undefined && input.language_id !== category.language_id)
     badField('category_id', 'is not a category of the language given');
@@ -104,6 +110,12 @@ function assertPlayable(p: Placement, q: ImportQuestion) {
     badField('type', 'must be word in a guess-the-word category');
   if (p.category_type !== CATEGORY_TYPES.guess_the_word && type === 'word')
     badField('type', 'word questions belong to guess-the-word categories');
+  if (
+    (p.category_type === EXAM_CATEGORY_TYPE || p.category_type === CONTEST_CATEGORY_TYPE) &&
+    type !== 'mcq' &&
+    type !== 'true_false'
+  )
+    badField('type', 'exams and contests ask multiple-choice and true/false questions');
   if (p.category_type === CATEGORY_TYPES.audio && q.row.audio === '')
     badField('audio', 'is required in an audio category (upload audio_file or give its path)');
   // Quiz zone's own questions may sit outside a subcategory (true/false, daily, self challenge draw them).

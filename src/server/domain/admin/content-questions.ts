@@ -8,8 +8,8 @@ const COLUMNS = sql`q.id, q.language_id, q.category_id, c.name AS category_name,
   q.match_options, q.answer #>> '{}' AS answer, q.explanation, q.image, q.audio, q.latex, q.level, q.marks,
   q.status::int AS status, to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
   (SELECT count(*)::int FROM question_reports r WHERE r.question_id = q.id AND r.status = 'open') AS open_reports`;
-/** Questions of the content modes (exam and contest questions are managed with their events). */
-const FROM = sql`FROM questions q JOIN categories c ON c.id = q.category_id AND c.type BETWEEN 1 AND 6
+/** Questions of the content modes and of the exam and contest question banks. */
+const FROM = sql`FROM questions q JOIN categories c ON c.id = q.category_id AND c.type BETWEEN 1 AND 8
   LEFT JOIN subcategories s ON s.id = q.subcategory_id`;
 
 export interface QuestionQuery {
@@ -17,6 +17,7 @@ export interface QuestionQuery {
   category_id?: number;
   subcategory_id?: number;
   comprehension_id?: number;
+  category_type?: number;
   type?: string;
   level?: number;
   status: 'all' | 'active' | 'inactive';
@@ -38,6 +39,7 @@ export async function listQuestions(db: Db, q: QuestionQuery): Promise<{ rows: A
     ${q.subcategory_id ? sql`AND q.subcategory_id = ${q.subcategory_id}` : sql``}
     ${q.comprehension_id ? sql`AND q.comprehension_id = ${q.comprehension_id}` : sql``}
     ${q.type ? sql`AND q.type = ${q.type}` : sql``}
+    ${q.category_type ? sql`AND c.type = ${q.category_type}` : sql``}
     ${q.level ? sql`AND q.level = ${q.level}` : sql``}
     ${like ? sql`AND (q.question ILIKE ${like} OR q.id::text = ${q.search})` : sql``}
     ${statusCondition(sql`q.status`, q.status)}`;

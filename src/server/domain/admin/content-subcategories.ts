@@ -9,7 +9,7 @@ const COLUMNS = sql`s.id, s.category_id, s.slug, s.name, s.image, s.sort, s.stat
   (SELECT count(*)::int FROM questions q WHERE q.subcategory_id = s.id) AS questions,
   (SELECT count(*)::int FROM comprehensions t WHERE t.subcategory_id = s.id) AS texts,
   coalesce((SELECT max(q.level) FROM questions q WHERE q.subcategory_id = s.id AND q.status = 1), 0)::int AS max_level`;
-const FROM = sql`FROM subcategories s JOIN categories c ON c.id = s.category_id AND c.type BETWEEN 1 AND 6`;
+const FROM = sql`FROM subcategories s JOIN categories c ON c.id = s.category_id AND c.type BETWEEN 1 AND 8`;
 
 export interface SubcategoryQuery {
   category_id: number;
