@@ -23,37 +23,29 @@ export function loadLanguages(): Promise<AdminLanguage[]> {
   return languages;
 }
 
-// How many of a language's latest contests or exams are read for their questions.
-const POOL_EVENTS = 40;
-const POOL_PARALLEL = 4;
+// The most questions of a bank the picker loads (pages of 100).
+const POOL_MAX = 1000;
 
 /**
- * The active contest (or exam) questions of a language that the console can offer. No action
- * lists the questions of the contest and exam categories (admin_get_questions serves the content
- * modes only), so they are gathered from the language's latest contests or exams — the questions
- * the demo content and earlier events brought. Replace with a listing action once one exists.
+ * The active questions of the contest (or exam) question bank of a language: the categories of
+ * type 8 (7) that the Content screens manage, as admin_get_questions lists them.
  */
 export async function loadQuestionPool(kind: EventKind, languageId: number): Promise<PoolQuestion[]> {
-  const ids =
-    kind === 'contest'
-      ? (await api('admin_get_contests', { language_id: languageId, limit: POOL_EVENTS })).map((c) => c.id)
-      : (await api('admin_get_exams', { language_id: languageId, limit: POOL_EVENTS })).map((e) => e.id);
-  const found = new Map<number, PoolQuestion>();
-  for (let i = 0; i < ids.length; i += POOL_PARALLEL) {
-    const batch = await Promise.all(
-      ids
-        .slice(i, i + POOL_PARALLEL)
-        .map((id) =>
-          kind === 'contest'
-            ? api('admin_get_contest', { contest_id: id }).then((c) => c.questions)
-            : api('admin_get_exam', { exam_id: id }).then((e) => e.questions),
-        ),
-    );
-    for (const q of batch.flat())
-      if (q.status === 1 && !found.has(q.id))
-        found.set(q.id, { id: q.id, type: q.type, question: q.question, marks: q.marks });
+  const out: PoolQuestion[] = [];
+  for (let offset = 0; offset < POOL_MAX; offset += 100) {
+    const page = await api('admin_get_questions', {
+      category_type: kind,
+      language_id: languageId,
+      status: 'active',
+      sort: 'id',
+      order: 'asc',
+      offset,
+      limit: 100,
+    });
+    out.push(...page.map((q) => ({ id: q.id, type: q.type, question: q.question, marks: q.marks })));
+    if (page.length < 100) break;
   }
-  return [...found.values()].sort((a, b) => a.id - b.id);
+  return out;
 }
 
 /** A question's text for a list: one line, markup-free. */
