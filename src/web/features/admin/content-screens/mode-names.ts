@@ -1,14 +1,20 @@
-import { CATEGORY_TYPES } from '../../../../core/contract';
+import { CATEGORY_TYPES, CONTEST_CATEGORY_TYPE, EXAM_CATEGORY_TYPE } from '../../../../core/contract';
 import type { AdminKey } from '../i18n';
 
-export type ModeName = keyof typeof CATEGORY_TYPES;
+/** The question banks of exams and contests, managed here like the modes' categories. */
+const BANKS = { exam: EXAM_CATEGORY_TYPE, contest: CONTEST_CATEGORY_TYPE } as const;
 
-/** The content modes in the spec's order: their number (a category's `type`) and name. */
-export const MODES = (Object.entries(CATEGORY_TYPES) as [ModeName, number][]).map(([name, type]) => ({
+export type ModeName = keyof typeof CATEGORY_TYPES | keyof typeof BANKS;
+
+/** The content modes in the spec's order, then the exam and contest banks: their number (a category's `type`) and name. */
+export const MODES = (Object.entries({ ...CATEGORY_TYPES, ...BANKS }) as [ModeName, number][]).map(([name, type]) => ({
   name,
   type,
   label: `contentScreens.modes.${name}` as AdminKey,
 }));
+
+/** Exams and contests ask multiple-choice and true/false questions. */
+export const BANK_MODES: readonly number[] = Object.values(BANKS);
 
 /** The translation key of a mode's readable name ("Quiz zone"), by its number. */
 export function modeLabel(type: number): AdminKey {

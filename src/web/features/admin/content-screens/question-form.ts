@@ -1,12 +1,16 @@
 import { QUESTION_TYPES, type AdminQuestionDetail, type QuestionType } from '../../../../core/contract';
 import type { FormValues } from '../ui/form-kit';
-import { AUDIO_MODE, ROUND_MODES, TEXT_MODE, WORD_MODE } from './mode-names';
+import { AUDIO_MODE, BANK_MODES, ROUND_MODES, TEXT_MODE, WORD_MODE } from './mode-names';
 import { answerCells, type AnswerDraft } from './question-draft';
 import type { MediaValue } from './MediaField';
 
-/** The types a category's mode can play: guess the word words only, every other mode anything but. */
+/**
+ * The types a category's mode can play: guess the word words only, exams and contests multiple
+ * choice and true/false, every other mode anything but words.
+ */
 export function typesOf(mode: number | null): QuestionType[] {
   if (mode === null) return [...QUESTION_TYPES];
+  if (BANK_MODES.includes(mode)) return ['mcq', 'true_false'];
   return QUESTION_TYPES.filter((q) => (mode === WORD_MODE) === (q === 'word'));
 }
 
