@@ -4,7 +4,7 @@
 //  - first screen: every script a real browser fetches until the guest home screen is shown
 //    (entry + the chunks the app imports at start: persistence, the home route, ...).
 import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -94,6 +94,33 @@ console.log(
   `\nentry JS (index.html + modulepreloads), gzip: ${kb(entryTotal)} (budget ${BUDGET_KB} KB: ${entryTotal / 1024 <= BUDGET_KB ? 'met' : 'NOT met'})`,
 );
 console.log(`all JS of the first screen, gzip:             ${kb(firstTotal)}`);
+
+// The operator console: its own chunks (assets/console/), fetched only when /admin is opened and
+// never precached for players. Its first open is the AdminApp chunk and its CSS; the rest are
+// its lazy screens (content, contests and exams) and the Arabic texts.
+const consoleDir = join(dist, 'assets', 'console');
+if (existsSync(consoleDir)) {
+  const files = readdirSync(consoleDir).filter((f) => /\.(js|css)$/.test(f));
+  let all = 0;
+  for (const f of files) all += await gz(`assets/console/${f}`);
+  // First open: the AdminApp chunk, the console files it imports statically, and the styles.
+  const firstOpen = new Set(files.filter((f) => /^AdminApp-.*\.js$|\.css$/.test(f)));
+  const toRead = [...firstOpen].filter((f) => f.endsWith('.js'));
+  while (toRead.length > 0) {
+    const code = await readFile(join(consoleDir, toRead.pop()), 'utf8');
+    for (const m of code.matchAll(/from"\.\/([^"]+\.js)"/g)) {
+      if (!firstOpen.has(m[1])) toRead.push(m[1]);
+      firstOpen.add(m[1]);
+    }
+  }
+  let first = 0;
+  for (const f of firstOpen) first += await gz(`assets/console/${f}`);
+  const inEntry = [...entry].filter((src) => src.includes('/console/')).length;
+  console.log(`\noperator console (assets/console/, ${files.length} files), gzip: ${kb(all)} in all;`);
+  console.log(
+    `  first open (AdminApp, its static imports, styles): ${kb(first)}; console files in the players' entry: ${inEntry}`,
+  );
+}
 
 // The floor: each library the first screen cannot do without (the product owner's fixed
 // choices), bundled alone with the exports we use, minified, gzip level 9.
