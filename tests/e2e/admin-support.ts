@@ -56,10 +56,16 @@ export async function adminSignsIn(page: Page) {
 
 /** Opens a console section from the navigation (the menu first on a narrow screen). */
 export async function openSection(page: Page, section: string) {
+  const link = page.getByTestId(`admin-nav-${section}`);
   const menu = page.getByTestId('admin-menu');
-  if (await menu.isVisible()) await menu.click();
-  await page.getByTestId(`admin-nav-${section}`).click();
-  await expect(page.getByTestId(`admin-nav-${section}`)).toHaveClass(/active/);
+  // The menu toggles: open it only while it is closed (it stays open when a click did not navigate).
+  await expect(async () => {
+    if (!(await link.isVisible()) && (await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true')
+      await menu.click();
+    await expect(link).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await link.click();
+  await expect(link).toHaveClass(/active/);
 }
 
 /** Screenshots of the console when SHOTS is set (.tmp/screens/admin/<name>.png). */

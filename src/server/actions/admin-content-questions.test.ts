@@ -92,6 +92,14 @@ describe('questions in the console', () => {
       search: 'Contest-only',
     });
     expect(notQuiz.body.total).toBe(0);
+    // Not among the quiz questions a daily-quiz picker searches; listed by its own category.
+    const unfiltered = await as<AdminQuestion[]>(t, admin, 'admin_get_questions', { search: 'Contest-only' });
+    expect(unfiltered.body.total).toBe(0);
+    const byCategory = await as<AdminQuestion[]>(t, admin, 'admin_get_questions', {
+      category_id: bank.id,
+      search: 'Contest-only',
+    });
+    expect(byCategory.body.total).toBe(1);
     // A contest made by the console takes it.
     const start = new Date(Date.now() + 3_600_000);
     const end = new Date(Date.now() + 7_200_000);

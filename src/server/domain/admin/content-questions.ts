@@ -39,7 +39,15 @@ export async function listQuestions(db: Db, q: QuestionQuery): Promise<{ rows: A
     ${q.subcategory_id ? sql`AND q.subcategory_id = ${q.subcategory_id}` : sql``}
     ${q.comprehension_id ? sql`AND q.comprehension_id = ${q.comprehension_id}` : sql``}
     ${q.type ? sql`AND q.type = ${q.type}` : sql``}
-    ${q.category_type ? sql`AND c.type = ${q.category_type}` : sql``}
+    ${
+      q.category_type
+        ? sql`AND c.type = ${q.category_type}`
+        : // The exam and contest banks when asked for (by type or by one of their categories) only:
+          // pickers of quiz questions (the daily quiz) must not offer them.
+          q.category_id
+          ? sql``
+          : sql`AND c.type BETWEEN 1 AND 6`
+    }
     ${q.level ? sql`AND q.level = ${q.level}` : sql``}
     ${like ? sql`AND (q.question ILIKE ${like} OR q.id::text = ${q.search})` : sql``}
     ${statusCondition(sql`q.status`, q.status)}`;
