@@ -72,9 +72,9 @@ export class SettingsStore {
     this.cache = undefined;
   }
 
-  /** Replaces one settings row (operator console, seeds, tests). */
-  async put(key: 'system' | 'pages' | 'home', value: unknown): Promise<void> {
-    await this.db.run(sql`INSERT INTO settings (key, value, updated_at)
+  /** Replaces one settings row (operator console, seeds, tests); inside a transaction pass its `db`. */
+  async put(key: 'system' | 'pages' | 'home', value: unknown, db: Db = this.db): Promise<void> {
+    await db.run(sql`INSERT INTO settings (key, value, updated_at)
       VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
     this.cache = undefined;

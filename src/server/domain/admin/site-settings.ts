@@ -28,8 +28,7 @@ export async function saveSystemConfig(
     await db.run(sql`SELECT id FROM languages ORDER BY id FOR UPDATE`);
     await db.run(sql`UPDATE languages SET is_default = (id = ${next.default_language_id})`);
   }
-  await putSetting(db, 'system', next);
-  store.invalidate();
+  await store.put('system', next, db);
   return { before, after: next };
 }
 
@@ -43,8 +42,7 @@ export async function savePage(db: Db, store: SettingsStore, type: SettingPage, 
   const pages = { ...(await store.all(db)).pages };
   const before = pages[type] ?? null;
   pages[type] = message;
-  await putSetting(db, 'pages', pages);
-  store.invalidate();
+  await store.put('pages', pages, db);
   return { before, after: message };
 }
 
@@ -59,14 +57,8 @@ export async function saveHomeHeading(
   const home = { ...(await store.all(db)).home };
   const before = home[lang.code] ?? null;
   home[lang.code] = { title: o.title, subtitle: o.subtitle };
-  await putSetting(db, 'home', home);
-  store.invalidate();
+  await store.put('home', home, db);
   return { code: lang.code, before, after: home[lang.code] };
-}
-
-async function putSetting(db: Db, key: 'system' | 'pages' | 'home', value: unknown) {
-  await db.run(sql`INSERT INTO settings (key, value, updated_at) VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
-    ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
 }
 
 /** A catalogue's texts by dotted key. */
