@@ -54,6 +54,17 @@ async function runLighthouse(url, port, runs, { keepStorage, beforeEach }) {
 }
 
 /**
+ * Clears the origin's `storageTypes` and the HTTP cache. A worker still precaching when it was
+ * removed (the last run's, registered once the page was idle) finishes its fetches into the HTTP
+ * cache: it is cleared once they are over, or the next run's scripts come from the disk.
+ */
+async function clearForFirstVisit(cdp, origin, storageTypes) {
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes });
+  await new Promise((r) => setTimeout(r, 1000));
+  await cdp.send('Network.clearBrowserCache');
+}
+
+/**
  * The home page on a first visit. Lighthouse's own reset keeps IndexedDB (it clears the worker,
  * the caches and the HTTP cache only): a run would see the state the run before left there
  * (the guest's persisted settings), so every run starts with the origin's storage all cleared.
@@ -66,7 +77,7 @@ export async function lighthouseHome({ base, runs }) {
     const cdp = await chrome.context.newCDPSession(page);
     return await runLighthouse(`${base}/`, port, runs, {
       keepStorage: false,
-      beforeEach: () => cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' }),
+      beforeEach: () => clearForFirstVisit(cdp, base, 'all'),
     });
   } finally {
     await chrome.close();
@@ -84,22 +95,21 @@ export async function lighthousePlay({ base, runs }) {
   const chrome = await persistentChromium('lh-play', { port });
   try {
     const player = await signedUpPlayer(base, 'pwa-lh');
-    const page = chrome.context.pages()[0] ?? (await chrome.context.newPage());
-    await loginOnScreen(page, base, player);
+    const setup = chrome.context.pages()[0] ?? (await chrome.context.newPage());
+    await loginOnScreen(setup, base, player);
     // The screen shows a question without a click, signed in (not sent to the login page).
-    await page.goto(`${base}${PLAY_PATH}`);
-    await page.getByTestId('question-counter').waitFor({ timeout: 30_000 });
-    await page.goto('about:blank');
+    await setup.goto(`${base}${PLAY_PATH}`);
+    await setup.getByTestId('question-counter').waitFor({ timeout: 30_000 });
+    // The worker installed (its precache done) before anything is cleared.
+    await setup.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Lighthouse runs in a tab of its own: the sign-in tab's in-memory cache (which clearing
+    // the browser's cache leaves alone) would serve the first run's scripts.
+    const page = await chrome.context.newPage();
+    await setup.close();
     const cdp = await chrome.context.newCDPSession(page);
     const result = await runLighthouse(`${base}${PLAY_PATH}`, port, runs, {
       keepStorage: true,
-      beforeEach: async () => {
-        await cdp.send('Storage.clearDataForOrigin', {
-          origin: base,
-          storageTypes: 'service_workers,cache_storage',
-        });
-        await cdp.send('Network.clearBrowserCache');
-      },
+      beforeEach: () => clearForFirstVisit(cdp, base, 'service_workers,cache_storage'),
     });
     if (new URL(result.finalUrl).pathname !== PLAY_PATH)
       throw new Error(`Lighthouse ended on ${result.finalUrl}, not the play screen: the sign-in was lost`);

@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { makeStore } from './app/store';
 import { App } from './app/App';
+import { preloadRoute } from './app/router';
+import { startLevelCall } from './features/quiz-zone/level-call';
 // The persistence layer (localforage + redux-persist): needed before the first render, so in
 // the entry chunk rather than one more round trip.
 import * as persistence from './app/persistence';
@@ -36,6 +38,10 @@ configureApi({
   },
 });
 
+// The asked page's chunk comes meanwhile, so that page shows at once rather than behind a
+// spinner; a slow or failed fetch holds the first render up for at most 3 s.
+const pageReady = Promise.race([preloadRoute(location.pathname).catch(() => undefined), delay(3000)]);
+
 // Render from persisted state: wait for rehydration (≤ 5 s) and the interface language.
 void persistence
   .rehydrate(store)
@@ -43,8 +49,11 @@ void persistence
   .catch(() => undefined)
   .then(() => {
     adoptBootSettings(store.dispatch);
-    const { appLanguage, rtl } = store.getState().languages;
-    return applyAppLanguage(appLanguage, rtl);
+    const { auth, languages } = store.getState();
+    // A link straight into a level's play: its questions are asked for beside the page's chunk.
+    if (auth.token) startLevelCall(location.pathname, languages.currentLanguage.id);
+    const { appLanguage, rtl } = languages;
+    return Promise.all([applyAppLanguage(appLanguage, rtl), pageReady]);
   })
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
@@ -61,6 +70,10 @@ void persistence
       });
     }
   });
+
+function delay(ms: number): Promise<void> {
+  return new Promise((ok) => setTimeout(ok, ms));
+}
 
 /** Runs `fn` once the browser is idle after start-up (at most 4 s later). */
 function afterStart(fn: () => void) {

@@ -57,7 +57,7 @@ export interface CallOptions {
   onTotal?: (total: number) => void;
 }
 
-type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
+export type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
 
 function toFormData(fields: Record<string, unknown>, files?: Record<string, Blob>): FormData {
   const fd = new FormData();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Lifeline, PlayQuestion } from '../../../core/contract';
 import { hintsAllowed, isCorrectAnswer } from '../../../core/rules/solo-modes';
 import { useAppDispatch } from '../../app/hooks';
@@ -22,11 +22,14 @@ import {
 import type { RendererProps } from './renderer-props';
 import { ReportButton } from './ReportButton';
 import { Rich } from './Rich';
-import { SequenceQuestion } from './SequenceQuestion';
 import { Timer } from './Timer';
 import { TotalNav } from './TotalNav';
 import { usePlayCalls } from './use-play-calls';
 import { WordQuestion } from './WordQuestion';
+import { Spinner } from '../../ui/Spinner';
+
+// Only sequence questions need it: not in the play screen's first download.
+const SequenceQuestion = lazy(() => import('./SequenceQuestion').then((m) => ({ default: m.SequenceQuestion })));
 
 type Open = Extract<PlayState, { phase: 'question' | 'reveal' }>;
 
@@ -181,7 +184,11 @@ function Renderer({
     case 'multi_select':
       return <MultiSelectQuestion {...props} />;
     case 'sequence':
-      return <SequenceQuestion {...props} />;
+      return (
+        <Suspense fallback={<Spinner />}>
+          <SequenceQuestion {...props} />
+        </Suspense>
+      );
     case 'match':
       return <MatchQuestion {...props} />;
     case 'word': {

@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { lazy, Suspense, useState, type JSX } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PlaySession, QuizResult } from '../../../core/contract';
 import { useAppDispatch } from '../../app/hooks';
@@ -8,8 +8,10 @@ import { Spinner } from '../../ui/Spinner';
 import { submitRetried } from './play-machine';
 import { QuestionCard } from './QuestionCard';
 import { ResultView, type PlayLink } from './ResultView';
-import { ReviewView } from './ReviewView';
 import { useSoloPlay } from './use-solo-play';
+
+// Asked for after a play only: not part of the play screen's first download.
+const ReviewView = lazy(() => import('./ReviewView').then((m) => ({ default: m.ReviewView })));
 
 export interface SoloPlayProps {
   /**
@@ -109,12 +111,14 @@ function Play({ open, back, next, expect = [] }: SoloPlayProps) {
     case 'result':
       if (reviewing) {
         return (
-          <ReviewView
-            questions={play.session.questions}
-            review={play.result.review}
-            skipped={play.skipped}
-            onClose={() => setReviewing(false)}
-          />
+          <Suspense fallback={<Spinner />}>
+            <ReviewView
+              questions={play.session.questions}
+              review={play.result.review}
+              skipped={play.skipped}
+              onClose={() => setReviewing(false)}
+            />
+          </Suspense>
         );
       }
       return (

@@ -3,10 +3,8 @@ import type { PlaySession, QuizResult } from '../../../core/contract';
 import { coinScoreChanged } from '../../app/events';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { api, isApiError } from '../../lib/api-client';
-import { OUTBOX_CHANNEL, type OutboxMessage } from '../../../../sw/outbox';
-import { postResult } from '../../lib/offline/outbox-client';
+import type { OutboxMessage } from '../../../../sw/outbox';
 import { useTranslation } from '../../lib/use-translation';
-import { packPlayOf } from '../../lib/offline/packs';
 import {
   playFailed,
   playFinished,
@@ -22,6 +20,16 @@ import { loadTex } from './tex';
 
 // Failures worth retrying with the same Idempotency-Key: the answers may or may not have landed.
 const RETRYABLE = new Set(['network', 'unknown', 'internal_error', 'rate_limited', 'request_in_progress']);
+
+/** The outbox and the packs: loaded with the first submission, not with the play screen. */
+const loadSubmitters = () =>
+  Promise.all([import('../../lib/offline/outbox-client'), import('../../lib/offline/packs')]).then(
+    ([outbox, packs]) => ({
+      postResult: outbox.postResult,
+      packPlayOf: packs.packPlayOf,
+      channel: outbox.OUTBOX_CHANNEL,
+    }),
+  );
 
 const LOADING: PlayState = { phase: 'loading' };
 
@@ -91,22 +99,28 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
       dispatch(coinScoreChanged(result.user));
     };
     const refused = (code: string) => dispatch(playFailed(code));
-    // A play opened from an offline pack is graded against the pack's version.
-    const pack = packPlayOf(sessionId);
-    const action = pack ? 'submit_pack_play' : 'submit_quiz_answers';
-    const fields = { ...pack, session_id: sessionId, answers };
-    postResult(action, fields, { id: idempotencyKey, token, userId, label }).then(
-      (out) => {
-        if (out.status === 'applied') applied(out.data as QuizResult);
-        else if (out.status === 'failed') refused(out.code);
-        else dispatch(playQueued());
+    // The outbox and the packs come with the first submission, not with the play screen.
+    void loadSubmitters().then(
+      ({ postResult, packPlayOf }) => {
+        // A play opened from an offline pack is graded against the pack's version.
+        const pack = packPlayOf(sessionId);
+        const action = pack ? 'submit_pack_play' : 'submit_quiz_answers';
+        const fields = { ...pack, session_id: sessionId, answers };
+        return postResult(action, fields, { id: idempotencyKey, token, userId, label }).then(
+          (out) => {
+            if (out.status === 'applied') applied(out.data as QuizResult);
+            else if (out.status === 'failed') refused(out.code);
+            else dispatch(playQueued());
+          },
+          // No IndexedDB here: sent directly, with a retry button when it does not go.
+          () =>
+            api(action, fields, { idempotencyKey }).then(applied, (e: unknown) => {
+              if (isApiError(e) && !RETRYABLE.has(e.code)) refused(e.code);
+              else dispatch(submitFailed());
+            }),
+        );
       },
-      // No IndexedDB here: sent directly, with a retry button when it does not go.
-      () =>
-        api(action, fields, { idempotencyKey }).then(applied, (e: unknown) => {
-          if (isApiError(e) && !RETRYABLE.has(e.code)) refused(e.code);
-          else dispatch(submitFailed());
-        }),
+      () => dispatch(submitFailed()),
     );
   }, [dispatch, sessionId, idempotencyKey, answers, label, token, userId]);
 
@@ -114,14 +128,22 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
   const waiting = play.phase === 'result' && play.pending;
   useEffect(() => {
     if (!waiting || typeof BroadcastChannel === 'undefined') return;
-    const ch = new BroadcastChannel(OUTBOX_CHANNEL);
-    ch.onmessage = (e: MessageEvent<OutboxMessage>) => {
-      for (const a of e.data?.applied ?? []) {
-        const r = a.data as QuizResult | null;
-        if (r && typeof r.session_id === 'string') dispatch(playSynced(r));
-      }
+    let ch: BroadcastChannel | null = null;
+    let closed = false;
+    void loadSubmitters().then(({ channel }) => {
+      if (closed) return;
+      ch = new BroadcastChannel(channel);
+      ch.onmessage = (e: MessageEvent<OutboxMessage>) => {
+        for (const a of e.data?.applied ?? []) {
+          const r = a.data as QuizResult | null;
+          if (r && typeof r.session_id === 'string') dispatch(playSynced(r));
+        }
+      };
+    });
+    return () => {
+      closed = true;
+      ch?.close();
     };
-    return () => ch.close();
   }, [dispatch, waiting]);
 
   return play;

@@ -16,6 +16,9 @@ import {
 } from '../../../../sw/outbox';
 import { outboxSnapshot, setOutboxSnapshot } from './outbox-state';
 
+/** The channel the worker announces applied posts on (for screens that load this module late). */
+export { OUTBOX_CHANNEL };
+
 /**
  * The page's side of the outbox (sw/outbox.ts): result posts are stored before their first send
  * and sent at once; what cannot go now waits for Background Sync (the worker replays) or, where
