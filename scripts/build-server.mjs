@@ -3,7 +3,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/server.ts'],
+  // The server, and the battle rooms' worker thread it starts on PostgreSQL (room-ops-worker-client.ts).
+  entryPoints: {
+    server: 'src/server/server.ts',
+    'room-ops-worker': 'src/server/realtime/room-ops-worker.ts',
+  },
   outdir: 'build',
   outExtension: { '.js': '.mjs' },
   // The app and its dependencies load in a chunk of their own while the database opens.
@@ -35,4 +39,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built: build/server.mjs');
+console.log('server built: build/server.mjs, build/room-ops-worker.mjs');

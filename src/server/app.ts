@@ -28,6 +28,8 @@ import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
 import { PushService } from './push/push';
 import { Battles } from './realtime/rooms';
+import { LocalRoomOps } from './realtime/room-ops';
+import { WorkerRoomOps } from './realtime/room-ops-worker-client';
 import { BusSink, type RoomEventSink } from './realtime/room-event-sink';
 import { ContestLive } from './realtime/contests';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
@@ -70,9 +72,14 @@ export async function buildApp(o: AppOptions): Promise<App> {
   });
   // Room messages go out through these (the live sync of ARCHITECTURE.md §6 is added here).
   const roomSinks: RoomEventSink[] = [new BusSink(bus)];
+  const battleSetup = { rules: battleRulesOf(config, o.battleRules), roundDelayMs: config.BATTLE_ROUND_DELAY_MS };
   const battles = new Battles(
-    { rules: battleRulesOf(config, o.battleRules), roundDelayMs: config.BATTLE_ROUND_DELAY_MS },
-    db,
+    battleSetup,
+    config.DATABASE_URL && config.BATTLE_DB_WORKER
+      ? await WorkerRoomOps.start({ databaseUrl: config.DATABASE_URL, poolSize: 10, setup: battleSetup }, (e) =>
+          app.log.error({ err: e }, 'room operations worker'),
+        )
+      : new LocalRoomOps(db, battleSetup),
     bus,
     app.log,
     roomSinks,

@@ -74,6 +74,12 @@ const EnvSchema = z.object({
   /** E-mails and SMS (codes) sent per hour per IP. */
   SEND_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   STATIC_DIR: z.string().optional(),
+  /**
+   * Battles on PostgreSQL: the rooms' transactions run in a worker thread with a pool of its own,
+   * so the WebSocket thread relays answers without waiting behind them (on by default; PGlite,
+   * one in-process database, always runs them in the process).
+   */
+  BATTLE_DB_WORKER: bool.default(true),
   /** Battles: seconds a round lasts (default: the battle rules' round_seconds). */
   BATTLE_ROUND_SECONDS: z.coerce.number().int().min(1).max(300).optional(),
   /** Battles: milliseconds between a round being announced and opening (countdown). */

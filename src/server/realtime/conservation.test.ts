@@ -20,7 +20,7 @@ import { buildTestApp, type TestApp } from '../test-support/test-app';
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '1', BATTLE_ROUND_DELAY_MS: '0' });
+  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '1', BATTLE_ROUND_DELAY_MS: '0', BATTLE_DB_WORKER: '1' });
   setBattleRules(t, { random_battle_questions: 2, reconnect_grace_seconds: 1 });
   url = await listenForSockets(t);
 });

@@ -10,7 +10,7 @@ import { CLOSE } from './gateway';
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ BATTLE_DB_WORKER: '1' });
   url = await listenForSockets(t);
 });
 afterAll(() => t.close());

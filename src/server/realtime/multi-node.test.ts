@@ -71,7 +71,7 @@ async function serverProcess(databaseUrl: string): Promise<{ http: string; proc:
 
 beforeAll(async () => {
   if (!REDIS_URL) return;
-  t = await buildTestApp({ ...ENV, REDIS_URL });
+  t = await buildTestApp({ ...ENV, REDIS_URL, BATTLE_DB_WORKER: '1' });
   if (t.databaseUrl) {
     nodeB = await serverProcess(t.databaseUrl);
   } else {

@@ -24,7 +24,7 @@ import { buildTestApp, type TestApp } from '../test-support/test-app';
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100' });
+  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100', BATTLE_DB_WORKER: '1' });
   url = await listenForSockets(t);
 });
 afterAll(() => t.close());

@@ -18,7 +18,7 @@ let t: TestApp;
 let url: string;
 beforeAll(async () => {
   // Short rounds and countdowns so that whole battles run in a few seconds.
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100' });
+  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100', BATTLE_DB_WORKER: '1' });
   url = await listenForSockets(t);
 });
 afterAll(() => t.close());

@@ -15,13 +15,14 @@ import {
 } from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { Battles } from './rooms';
+import { LocalRoomOps } from './room-ops';
 import type { RoomEventSink } from './room-event-sink';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
   // Short rounds and countdowns so that whole battles run in a few seconds.
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '150' });
+  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '150', BATTLE_DB_WORKER: '1' });
   url = await listenForSockets(t);
 });
 afterAll(() => t.close());
@@ -308,7 +309,9 @@ describe('rounds', () => {
     });
     await ok(b, 'join_room', { room_code: room.room_code });
     const own = t.app.services.battles;
-    const nodes = [1, 2, 3].map(() => new Battles(own.setup, t.db, own.bus, t.app.log, own.sinks));
+    const nodes = [1, 2, 3].map(
+      () => new Battles(own.setup, new LocalRoomOps(t.db, own.setup), own.bus, t.app.log, own.sinks),
+    );
     nodes.forEach((n) => n.start());
     try {
       const [ca, cb] = [await connect(a), await connect(b)];
@@ -436,7 +439,11 @@ describe('room event sinks', () => {
       publishContest: () => Promise.reject(new Error('sink down')),
     };
     const own = t.app.services.battles;
-    const node = new Battles(own.setup, t.db, own.bus, t.app.log, [down, recorder, ...own.sinks]);
+    const node = new Battles(own.setup, new LocalRoomOps(t.db, own.setup), own.bus, t.app.log, [
+      down,
+      recorder,
+      ...own.sinks,
+    ]);
     const replies: unknown[] = [];
     node.handle(b.user.id, { type: 'leave', room_id: room.room_id }, (m) => replies.push(m));
     // The bus still delivers: a's socket hears b gone from the waiting room.

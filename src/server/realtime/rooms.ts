@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages, type ClientMessage, type ServerMessage } from '../../core/contract';
-import type { Db } from '../db/client';
-import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
-import { botMove } from '../domain/battle/random';
-import { dissolveAbandoned, expireGrace, seatDropped, seatResumed } from '../domain/battle/presence';
+import type { BattleRules } from '../../core/rules/battle';
+import type { BattleSetup } from '../domain/battle/rooms';
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
 import type { RoomMessages, Send } from './gateway';
+import type { RoomEvents, RoomOps } from './room-ops';
 import { roomChannel, type RoomEventSink } from './room-event-sink';
 
 type RoomMessage = Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>;
@@ -59,7 +58,8 @@ export class Battles implements RoomMessages {
 
   constructor(
     readonly setup: BattleSetup,
-    private readonly db: Db,
+    /** The rooms' transactions: in this process, or in a worker thread (room-ops-worker-client.ts). */
+    private readonly ops: RoomOps,
     readonly bus: RoomBus,
     private readonly log: FastifyBaseLogger,
     /** Where room messages go once committed; never rejects (a failing sink is logged). */
@@ -67,6 +67,20 @@ export class Battles implements RoomMessages {
   ) {}
 
   private readonly publishFailed = (err: unknown) => this.log.error({ err }, 'room publish failed');
+
+  /**
+   * Changes battle rules while running (tests; the configuration sets them at start): the round
+   * ticker and the room operations, here or in their worker, use them from the next call on.
+   * Returns the rules before.
+   */
+  setRules(rules: Partial<BattleRules>): BattleRules {
+    const before = { ...this.setup.rules };
+    Object.assign(this.setup.rules, rules);
+    this.ops
+      .useRules({ ...this.setup.rules })
+      .catch((err: unknown) => this.log.error({ err }, 'battle rules not applied'));
+    return before;
+  }
 
   /** Hands a room's messages, in order, to every sink; one sink failing holds up none of the others. */
   publish(roomId: string, events: readonly ServerMessage[]): Promise<void> {
@@ -88,6 +102,7 @@ export class Battles implements RoomMessages {
     this.stopped = true;
     await this.ticking;
     await Promise.all([...this.pending]);
+    await this.ops.close();
     const all = [...this.subs.values()].flatMap((m) => [...m.values()]);
     this.subs.clear();
     await Promise.all(all.map((p) => p.then((off) => off()).catch(() => undefined)));
@@ -103,26 +118,19 @@ export class Battles implements RoomMessages {
   }
 
   private async runTick(): Promise<void> {
+    const due: (() => Promise<RoomEvents | null>)[] = [
+      () => this.ops.botMove(),
+      () => this.ops.expireGrace(),
+      () => this.ops.closeDueRound(),
+      () => this.ops.dissolveAbandoned(),
+    ];
     try {
-      for (let i = 0; i < 50 && this.timer; i++) {
-        const moved = await this.db.tx((tx) => botMove(tx, this.setup));
-        if (!moved) break;
-        await this.publish(moved.roomId, moved.events);
-      }
-      for (let i = 0; i < 50 && this.timer; i++) {
-        const expired = await this.db.tx((tx) => expireGrace(tx, this.setup.rules));
-        if (!expired) break;
-        await this.publish(expired.roomId, expired.events);
-      }
-      for (let i = 0; i < 50 && this.timer; i++) {
-        const closed = await this.db.tx((tx) => closeDueRound(tx, this.setup));
-        if (!closed) break;
-        await this.publish(closed.roomId, closed.events);
-      }
-      for (let i = 0; i < 50 && this.timer; i++) {
-        const dissolved = await this.db.tx((tx) => dissolveAbandoned(tx, this.setup.rules));
-        if (!dissolved) break;
-        await this.publish(dissolved.state.room_id, dissolved.events);
+      for (const next of due) {
+        for (let i = 0; i < 50 && this.timer; i++) {
+          const change = await next();
+          if (!change) break;
+          await this.publish(change.roomId, change.events);
+        }
       }
     } catch (err) {
       this.log.error({ err }, 'battle tick failed');
@@ -148,7 +156,7 @@ export class Battles implements RoomMessages {
     this.users.delete(send);
     for (const p of mine?.values() ?? []) void p.then((off) => off()).catch(() => undefined);
     for (const roomId of mine?.keys() ?? []) {
-      if (!this.hasSocket(userId, roomId)) this.seatChange(userId, roomId, seatDropped);
+      if (!this.hasSocket(userId, roomId)) this.seatChange(userId, roomId, 'seatDropped');
     }
   }
 
@@ -159,11 +167,10 @@ export class Battles implements RoomMessages {
   }
 
   /** Changes the user's seat in its own transaction and publishes the room once committed. */
-  private seatChange(userId: number, roomId: string, change: typeof seatDropped): void {
+  private seatChange(userId: number, roomId: string, change: 'seatDropped' | 'seatResumed'): void {
     if (this.stopped) return;
-    const p = this.db
-      .tx((tx) => change(tx, userId, roomId))
-      .then((c) => (c ? this.publish(roomId, c.events) : undefined))
+    const p = this.ops[change](userId, roomId)
+      .then((events) => (events ? this.publish(roomId, events) : undefined))
       .catch((err: unknown) => this.log.error({ err }, 'seat change failed'))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
@@ -185,7 +192,7 @@ export class Battles implements RoomMessages {
           m.room.seats.some((x) => x.user_id === userId && x.state === 'disconnected') &&
           !this.gone.has(send)
         )
-          this.seatChange(userId, roomId, seatResumed);
+          this.seatChange(userId, roomId, 'seatResumed');
     };
   }
 
@@ -259,7 +266,7 @@ export class Battles implements RoomMessages {
     switch (msg.type) {
       case 'join': {
         // Membership first: a socket hears only rooms it has a seat in.
-        await roomSnapshot(this.db, userId, msg.room_id);
+        await this.ops.snapshot(userId, msg.room_id);
         if (this.gone.has(send)) return;
         let mine = this.subs.get(send);
         if (!mine) this.subs.set(send, (mine = new Map()));
@@ -270,14 +277,14 @@ export class Battles implements RoomMessages {
         await mine.get(msg.room_id);
         if (this.gone.has(send)) return;
         // Joining again is coming back: a seat dropped within the grace is connected again.
-        const back = await this.db.tx((tx) => seatResumed(tx, userId, msg.room_id));
-        if (back) await this.publish(msg.room_id, back.events);
+        const back = await this.ops.seatResumed(userId, msg.room_id);
+        if (back) await this.publish(msg.room_id, back);
         // The socket closed meanwhile (its drop may have run first): drop the seat again.
         if (this.gone.has(send)) {
-          if (!this.hasSocket(userId, msg.room_id)) this.seatChange(userId, msg.room_id, seatDropped);
+          if (!this.hasSocket(userId, msg.room_id)) this.seatChange(userId, msg.room_id, 'seatDropped');
           return;
         }
-        for (const m of await roomSnapshot(this.db, userId, msg.room_id)) {
+        for (const m of await this.ops.snapshot(userId, msg.room_id)) {
           this.note(m);
           send(m);
         }
@@ -290,12 +297,12 @@ export class Battles implements RoomMessages {
         // deadline), only the progress mark was early: points come from the database.
         const early = this.fitsOpenRound(userId, msg, send);
         if (early) void this.publish(msg.room_id, [early]);
-        const events = await this.db.tx((tx) => submitAnswer(tx, this.setup, userId, msg));
+        const events = await this.ops.submitAnswer(userId, msg);
         await this.publish(msg.room_id, early ? events.filter((e) => e.type !== 'answered') : events);
         return;
       }
       case 'leave': {
-        const change = await this.db.tx((tx) => leaveRoom(tx, userId, msg.room_id));
+        const change = await this.ops.leave(userId, msg.room_id);
         await this.publish(msg.room_id, change.events);
         const off = this.subs.get(send)?.get(msg.room_id);
         this.subs.get(send)?.delete(msg.room_id);

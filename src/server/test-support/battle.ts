@@ -109,10 +109,7 @@ export function battleHelpers(app: () => TestApp) {
 
 /** Overrides the battle rules of a running test app (its ticker reads them on every tick). */
 export function setBattleRules(t: TestApp, rules: Partial<BattleRules>): BattleRules {
-  const live = t.app.services.battles.setup.rules;
-  const before = { ...live };
-  Object.assign(live, rules);
-  return before;
+  return t.app.services.battles.setRules(rules);
 }
 
 /** Takes messages until one matches; throws on a server error unless `errors` is set. */

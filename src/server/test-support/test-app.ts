@@ -49,16 +49,22 @@ async function freshDatabase(): Promise<{ db: Database; url?: string; drop(): Pr
   return { db, drop: async () => undefined };
 }
 
-/** Builds the real app on a fresh real database; `env` overrides configuration. */
+/**
+ * Builds the real app on a fresh real database; `env` overrides configuration. The battle rooms'
+ * worker thread (BATTLE_DB_WORKER, on PostgreSQL) is off unless `env` turns it on: the live-battle
+ * suites do, the others need no thread of their own per app.
+ */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, url, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     STATIC_DIR: '/nonexistent',
+    BATTLE_DB_WORKER: '0',
+    ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const { db, url, drop } = await freshDatabase();
   const app = await buildApp({ config, db });
   await app.ready();
   return {
