@@ -28,6 +28,22 @@ export type WorkerReply =
     };
 type WorkerNote = { ready: true } | { failed: string };
 
+/**
+ * Collects what one turn of the event loop sends the other thread into one message: under load
+ * many answers finish in the same turn, and each message wakes the other thread.
+ */
+export function batcher<T>(post: (items: T[]) => void): (item: T) => void {
+  let items: T[] = [];
+  const flush = () => {
+    const out = items;
+    items = [];
+    post(out);
+  };
+  return (item) => {
+    if (items.push(item) === 1) setImmediate(flush);
+  };
+}
+
 /** The worker's script: the sources' loader under tsx, else the built one beside the server. */
 function workerScript(): URL {
   const here = import.meta.url;
@@ -50,6 +66,8 @@ export class WorkerRoomOps implements RoomOps {
   private worker: Promise<Worker> | null = null;
   private readonly waiting = new Map<number, { ok: (v: unknown) => void; fail: (e: unknown) => void }>();
   private nextId = 1;
+  /** Each worker's batched sender. */
+  private readonly send = new WeakMap<Worker, (r: WorkerRequest) => void>();
   private closed = false;
 
   private constructor(
@@ -76,15 +94,18 @@ export class WorkerRoomOps implements RoomOps {
       w.on('message', first);
       w.once('error', fail);
     });
-    w.on('message', (m: WorkerNote | WorkerReply) => {
-      if (!('id' in m)) return;
-      const call = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      if (!call) return;
-      if (m.ok) call.ok(m.value);
-      else if (m.error.app) call.fail(new AppError(m.error.code, { field: m.error.field, message: m.error.message }));
-      else call.fail(new Error(m.error.message));
+    w.on('message', (replies: WorkerNote | WorkerReply[]) => {
+      if (!Array.isArray(replies)) return;
+      for (const m of replies) {
+        const call = this.waiting.get(m.id);
+        this.waiting.delete(m.id);
+        if (!call) continue;
+        if (m.ok) call.ok(m.value);
+        else if (m.error.app) call.fail(new AppError(m.error.code, { field: m.error.field, message: m.error.message }));
+        else call.fail(new Error(m.error.message));
+      }
     });
+    const send = batcher<WorkerRequest>((batch) => w.postMessage(batch));
     w.on('error', (e) => this.onError(e));
     w.once('exit', (code) => {
       if (this.worker === started) this.worker = null;
@@ -93,6 +114,7 @@ export class WorkerRoomOps implements RoomOps {
       this.waiting.clear();
     });
     this.worker = started;
+    this.send.set(w, send);
     started.catch(() => {
       if (this.worker === started) this.worker = null;
     });
@@ -104,7 +126,7 @@ export class WorkerRoomOps implements RoomOps {
     const id = this.nextId++;
     const reply = new Promise<T>((ok, fail) => this.waiting.set(id, { ok: ok as (v: unknown) => void, fail }));
     (this.worker ?? this.spawn()).then(
-      (w) => w.postMessage({ id, op, args } satisfies WorkerRequest),
+      (w) => this.send.get(w)!({ id, op, args }),
       (e: unknown) => {
         this.waiting.get(id)?.fail(e);
         this.waiting.delete(id);

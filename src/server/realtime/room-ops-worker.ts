@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, sql } from '../db/client';
 import { AppError } from '../http/errors';
 import { LocalRoomOps, type RoomOps } from './room-ops';
-import type { RoomOpsWorkerData, WorkerReply, WorkerRequest } from './room-ops-worker-client';
+import { batcher, type RoomOpsWorkerData, type WorkerReply, type WorkerRequest } from './room-ops-worker-client';
 
 const port = parentPort!;
 const data = workerData as RoomOpsWorkerData;
@@ -14,26 +14,30 @@ try {
   // Ready means reachable: a wrong URL fails the start, not the first answer.
   await db.run(sql`SELECT 1`);
   const ops = new LocalRoomOps(db, data.setup);
-  port.on('message', (req: WorkerRequest | 'close') => {
-    if (req === 'close') {
-      void db.close().finally(() => port.close());
-      return;
-    }
+  const reply = batcher<WorkerReply>((batch) => port.postMessage(batch));
+  const run = (req: WorkerRequest) => {
     const call = Promise.resolve().then(() =>
       (ops[req.op] as (...a: unknown[]) => Promise<unknown>).apply(ops, req.args as unknown[]),
     );
     call.then(
-      (value) => port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply),
+      (value) => reply({ id: req.id, ok: true, value }),
       (e: unknown) =>
-        port.postMessage({
+        reply({
           id: req.id,
           ok: false,
           error:
             e instanceof AppError
               ? { app: true, code: e.code, field: e.extra.field, message: e.message }
               : { app: false, message: e instanceof Error ? (e.stack ?? e.message) : String(e) },
-        } satisfies WorkerReply),
+        }),
     );
+  };
+  port.on('message', (batch: WorkerRequest[] | 'close') => {
+    if (batch === 'close') {
+      void db.close().finally(() => port.close());
+      return;
+    }
+    for (const req of batch) run(req);
   });
   port.postMessage({ ready: true });
 } catch (e) {
