@@ -253,6 +253,13 @@ test('reports, notifications, settings and translations do what they say', async
   const closed = await request.post('/api/get_user_by_id', { headers: { authorization: `Bearer ${p.token}` } });
   expect(closed.status()).toBe(503);
   expect((await closed.json()).message).toBe('Back at noon with new questions.');
+  // A player opening the app (a phone) sees the operator's words, not the home screen.
+  const phone = await consolePage(browser, { width: 360, height: 740 });
+  await phone.page.goto('/');
+  await expect(phone.page.locator('main.maintenance')).toContainText('Back at noon with new questions.');
+  await expect(phone.page.locator('.app')).toHaveCount(0);
+  await shot(phone.page, 'phone-maintenance');
+  await phone.context.close();
   await page.reload();
   await expect(page.getByTestId('config-form')).toBeVisible();
   await page.getByTestId('config-maintenance_mode').uncheck();
