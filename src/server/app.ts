@@ -161,10 +161,12 @@ export function battleRulesOf(config: Config, overrides: Partial<BattleRules> = 
  * a page, so a first visit renders without three more round trips.
  */
 function bootSettings(db: Database, services: Services): () => Promise<string> {
-  let kept: { at: number; json: Promise<string> } | null = null;
+  let kept: { at: number; generation: number; json: Promise<string> } | null = null;
   const ctx = { db, services, ip: '', files: {} };
   return () => {
-    if (!kept || Date.now() - kept.at > 5000) {
+    // Kept 5 s, or until the settings change here (maintenance turned on shows at the next page).
+    const generation = services.settings.generation;
+    if (!kept || Date.now() - kept.at > 5000 || kept.generation !== generation) {
       const json = Promise.all([
         HANDLERS.get_web_settings({}, ctx),
         HANDLERS.get_system_configurations({}, ctx),
@@ -173,7 +175,7 @@ function bootSettings(db: Database, services: Services): () => Promise<string> {
         // Inside <script>: no "</script>" or "<!--" can end it early.
         JSON.stringify({ web_settings, system_config, languages }).replace(/</g, '\\u003c'),
       );
-      kept = { at: Date.now(), json };
+      kept = { at: Date.now(), generation, json };
       json.catch(() => (kept = null));
     }
     return kept.json;

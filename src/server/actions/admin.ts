@@ -124,18 +124,24 @@ export const adminHandlers: Handlers<AdminAction> = {
   async admin_set_system_config({ config }, ctx) {
     const { before, after } = await saveSystemConfig(ctx.db, ctx.services.settings, config);
     audited(ctx, { target: 'settings:system', before, after });
+    // Read again once committed (a read during the transaction may have cached the old one).
+    ctx.afterCommit?.(() => ctx.services.settings.invalidate());
     return after;
   },
 
   async admin_set_page({ type, message }, ctx) {
     const { before, after } = await savePage(ctx.db, ctx.services.settings, type, message);
     audited(ctx, { target: `page:${type}`, before, after });
+    // Read again once committed (a read during the transaction may have cached the old one).
+    ctx.afterCommit?.(() => ctx.services.settings.invalidate());
     return { type, message: after };
   },
 
   async admin_set_home_settings({ language_id, title, subtitle }, ctx) {
     const saved = await saveHomeHeading(ctx.db, ctx.services.settings, { languageId: language_id, title, subtitle });
     audited(ctx, { target: `home:${saved.code}`, before: saved.before, after: saved.after });
+    // Read again once committed (a read during the transaction may have cached the old one).
+    ctx.afterCommit?.(() => ctx.services.settings.invalidate());
     return { language_id, title, subtitle };
   },
 

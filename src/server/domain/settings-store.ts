@@ -31,7 +31,13 @@ const CACHE_MS = 3000;
  */
 export class SettingsStore {
   private cache?: { at: number; value: StoredSettings };
+  private changes = 0;
   constructor(private readonly db: Db) {}
+
+  /** Counts the changes made through this store: caches built on the settings compare it. */
+  get generation(): number {
+    return this.changes;
+  }
 
   /**
    * All settings. Inside a transaction pass its `db`: PGlite has one connection, and a query
@@ -70,6 +76,7 @@ export class SettingsStore {
   /** Forgets the cached settings (after an operator changes settings or languages). */
   invalidate(): void {
     this.cache = undefined;
+    this.changes++;
   }
 
   /** Replaces one settings row (operator console, seeds, tests); inside a transaction pass its `db`. */
@@ -77,6 +84,6 @@ export class SettingsStore {
     await db.run(sql`INSERT INTO settings (key, value, updated_at)
       VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
-    this.cache = undefined;
+    this.invalidate();
   }
 }
