@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, sql } from '../db/client';
 import { AppError } from '../http/errors';
-import { LocalRoomOps, type RoomOps } from './room-ops';
+import { LocalRoomOps } from './room-ops';
 import { batcher, type RoomOpsWorkerData, type WorkerReply, type WorkerRequest } from './room-ops-worker-client';
 
 const port = parentPort!;
@@ -44,5 +44,3 @@ try {
   port.postMessage({ failed: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   port.close();
 }
-
-export type { RoomOps };
