@@ -64,11 +64,14 @@ test('a player who opens /admin is told it is not allowed, and the server refuse
   expect(res.status()).toBe(403);
 });
 
-test('signed out, the console asks for a login and comes back; the admin visits every section', async ({ browser }) => {
-  for (const [label, viewport] of [
-    ['laptop', LAPTOP],
-    ['tablet', TABLET],
-  ] as const) {
+// One test per screen size, each visiting every section within its own time limit.
+for (const [label, viewport] of [
+  ['laptop', LAPTOP],
+  ['tablet', TABLET],
+] as const) {
+  test(`signed out, the console asks for a login and comes back; the admin visits every section (${label})`, async ({
+    browser,
+  }) => {
     const { page, context } = await consolePage(browser, viewport);
     await page.goto('/admin/settings');
     await expect(page).toHaveURL(/\/auth\/login/);
@@ -106,8 +109,8 @@ test('signed out, the console asks for a login and comes back; the admin visits 
     await page.getByTestId('admin-back-to-app').click();
     await expect(page).toHaveURL(/\/$/);
     await context.close();
-  }
-});
+  });
+}
 
 test("an admin funds a player, rejects their payout request, and the player's wallet shows the refund", async ({
   browser,

@@ -6,13 +6,17 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** The newest code the dev outbox holds for an address. */
-export async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as unknown[]).length,
-    )
-    .toBeGreaterThan(0);
+/** How many messages the dev outbox holds for `to`. */
+export async function outboxCount(request: APIRequestContext, to: string): Promise<number> {
+  return ((await (await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as unknown[]).length;
+}
+
+/**
+ * The code of the newest message to `to`, once there are more than `seen` (pass the count taken
+ * before the action that sends it: an earlier code to the same address is not taken for it).
+ */
+export async function outboxCode(request: APIRequestContext, to: string, seen = 0): Promise<string> {
+  await expect.poll(() => outboxCount(request, to)).toBeGreaterThan(seen);
   const res = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
   return (await res.json()).data[0].code as string;
 }
@@ -45,8 +49,9 @@ export async function apiPlayer(request: APIRequestContext, name = 'Api Player')
 
 /** Changes a player's password through the reset flow, which revokes all their sessions. */
 export async function resetPassword(request: APIRequestContext, email: string, password: string) {
+  const seen = await outboxCount(request, email);
   await api(request, 'auth_password_reset_request', { email });
-  await api(request, 'auth_password_reset', { email, code: await outboxCode(request, email), password });
+  await api(request, 'auth_password_reset', { email, code: await outboxCode(request, email, seen), password });
 }
 
 /** Logs in through the login screen with e-mail and password. */
