@@ -70,9 +70,12 @@ export interface RunGoals {
   comparable: boolean;
   /** Share of the offered load the one-node run carried. */
   load: number;
+  /** The relay's p99 on a machine kept as busy as the one-node run left it, and one node's p99 over it. */
+  busyRelayP99: number;
+  busyRatio: number;
 }
 
-export function runGoals(relay: Row, one: Row | undefined, two: Row | undefined): RunGoals {
+export function runGoals(relay: Row, one: Row | undefined, two: Row | undefined, busy?: Row): RunGoals {
   const p99 = (r: Row) => pct(r.latencies, 99);
   const hasTwo = Boolean(one && two && !two.skipped);
   const [r1, r2] = [one ? rate(one) : NaN, hasTwo ? rate(two!) : NaN];
@@ -82,6 +85,8 @@ export function runGoals(relay: Row, one: Row | undefined, two: Row | undefined)
     added: hasTwo ? p99(two!) - p99(one!) : NaN,
     comparable: hasTwo && Math.abs(r2 - r1) <= 0.1 * Math.max(r1, r2),
     load: r1,
+    busyRelayP99: busy ? p99(busy) : NaN,
+    busyRatio: one && busy ? p99(one) / p99(busy) : NaN,
   };
 }
 
@@ -110,6 +115,11 @@ export function goals(runs: RunGoals[]) {
     `| one node p99 ≤ ${GOAL_P99_MS} ms | ${ms(p99)} ms${loadNote}${each((g) => ms(g.p99))} | ${mark(p99 <= GOAL_P99_MS)} |`,
   );
   const two = runs.filter((g) => !Number.isNaN(g.added));
+  const busy = median(runs.map((g) => g.busyRelayP99));
+  if (!Number.isNaN(busy))
+    console.log(
+      `| (context, not a goal) the relay's p99 on a machine as busy as one node left it; one node over it | ${ms(busy)} ms, ${median(runs.map((g) => g.busyRatio)).toFixed(2)}×${each((g) => `${ms(g.busyRelayP99)}`)} | - |`,
+    );
   if (!two.length) return;
   const added = median(two.map((g) => g.added));
   const sign = (x: number) => `${x >= 0 ? '+' : ''}${ms(x)}`;

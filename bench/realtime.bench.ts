@@ -7,21 +7,25 @@
 //      DATABASE_URL is set (a database of its own, BENCH_DATABASE, default `bench`,
 //      re-created each run), else on PGlite in a temporary directory;
 //   3. two server nodes on that PostgreSQL and REDIS_URL, player A on node 1, player B on node
-//      2 (skipped, with a message, when DATABASE_URL or REDIS_URL is unset).
+//      2 (skipped, with a message, when DATABASE_URL or REDIS_URL is unset);
+//   4. the bare relay again, with CPU burners keeping the machine as busy as scenario 2 left it
+//      (context, not a goal: what a busy 2-core machine alone does to the relay's tail;
+//      BENCH_BUSY_RELAY=0 skips it).
 // The 2·BENCH_ROOMS users and their api_tokens are written to the database before the server
 // starts. Answers sent in the first BENCH_WARMUP seconds are not measured; BENCH_SECONDS are.
 // BENCH_REPEAT runs the whole sequence that many times and judges the goals on the medians of
 // the runs' figures (one run's p99 on this shared machine moves by 2× from run to run).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openAndPrepare } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
 import { sql } from '../src/server/db/client';
 import type { DoneMsg, GoMsg, PairSpec, SetupMsg } from './realtime-load';
+import { cpuByName, cpuDelta, cpuSeconds, freePort, killAll, machineCpu, sleep, stop, track } from './realtime-procs';
 import { goals, runGoals, table, type Row, type RunGoals } from './realtime-report';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500);
@@ -37,91 +41,14 @@ const REDIS_URL = process.env.REDIS_URL || undefined;
 const BENCH_DB = process.env.BENCH_DATABASE ?? 'bench';
 /** Runs of the whole sequence (relay, one node, two nodes); the goals are judged on medians. */
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+/** Whether to measure the relay again beside CPU burners as busy as the one-node run left the machine (0: no). */
+const BUSY_RELAY = process.env.BENCH_BUSY_RELAY !== '0';
 /** Extra node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const here = (f: string) => new URL(f, import.meta.url).pathname;
 const root = here('../');
 const logDir = mkdtempSync(join(tmpdir(), 'bench-realtime-'));
-
-// ---- child processes: every one is killed when this process ends, however it ends ----
-const children = new Set<ChildProcess>();
-function track(c: ChildProcess) {
-  children.add(c);
-  c.once('exit', () => children.delete(c));
-  return c;
-}
-function killAll(signal: NodeJS.Signals) {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
-}
-process.on('exit', () => killAll('SIGKILL'));
-for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(s, () => {
-    console.error(`\n${s}: stopping child processes`);
-    killAll('SIGTERM');
-    setTimeout(() => process.exit(130), 500).unref();
-  });
-}
-
-async function stop(c: ChildProcess) {
-  if (c.exitCode !== null || c.signalCode !== null) return;
-  const exited = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  const t = setTimeout(() => c.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(t);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = (() => {
-  let p = 9700 + Math.floor(Math.random() * 200);
-  return () => p++;
-})();
-
-/** CPU seconds (user + system) a process has used so far (Linux; NaN elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-/** CPU seconds of every process whose name matches, by pid (PostgreSQL backends, Redis). */
-function cpuByName(re: RegExp): Map<number, number> {
-  const out = new Map<number, number>();
-  let pids: string[] = [];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return out;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!re.test(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(pid), (Number(f[11]) + Number(f[12])) / 100);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-const cpuDelta = (a: Map<number, number>, b: Map<number, number>) =>
-  [...b].reduce((s, [pid, c]) => s + c - (a.get(pid) ?? 0), 0);
-
-/** Busy and total jiffies of the whole machine. */
-function machineCpu(): { busy: number; total: number } {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const total = f.reduce((s, x) => s + x, 0);
-    return { busy: total - f[3]! - (f[4] ?? 0), total };
-  } catch {
-    return { busy: NaN, total: NaN };
-  }
-}
 
 // ---- database: users and tokens written before any server opens it ----
 interface Target {
@@ -239,6 +166,43 @@ async function startRelay(): Promise<{ proc: ChildProcess; port: number }> {
   return { proc, port };
 }
 
+/**
+ * Measures the bare relay again with the machine kept as busy, beside it, as the one-node run
+ * left it (PostgreSQL, the server, its worker): CPU burners on every core make up the
+ * difference. What this relay loses to a busy machine is what no server sharing these cores
+ * with its database can avoid.
+ */
+async function busyRelay(relayBusy: number, serverBusy: number): Promise<Row> {
+  const cores = availableParallelism();
+  // Machine busy is a share of all cores: each core's burner adds that share.
+  const duty = Math.max(0, Math.min(1, (serverBusy - relayBusy) / 100));
+  const burners = Array.from({ length: cores }, () =>
+    track(
+      spawn(process.execPath, ['--import', 'tsx', here('./realtime-burn.ts')], {
+        cwd: root,
+        stdio: 'ignore',
+        env: { ...process.env, DUTY: String(duty) },
+      }),
+    ),
+  );
+  try {
+    await sleep(1000);
+    const relay = await startRelay();
+    const row = await runLoad(
+      `bare ws relay, machine kept ${Math.round(serverBusy)} % busy beside it`,
+      'relay',
+      [relay.port, relay.port],
+      [],
+      [relay.proc.pid],
+      QUESTIONS,
+    );
+    await stop(relay.proc);
+    return row;
+  } finally {
+    await Promise.all(burners.map(stop));
+  }
+}
+
 // ---- load ----
 async function runLoad(
   scenario: string,
@@ -324,6 +288,7 @@ async function runOnce(run: number): Promise<RunGoals> {
   if (noOfQue < 1) throw new Error(`category ${CATEGORY} has no battle questions`);
   let one: Row | undefined;
   let two: Row | undefined;
+  let busy: Row | undefined;
   try {
     const node = await startServer('node-1', target.env);
     one = await runLoad(
@@ -372,6 +337,12 @@ async function runOnce(run: number): Promise<RunGoals> {
       await endOpenRooms(target.env);
     }
     rows.push(two);
+
+    if (BUSY_RELAY && one && !Number.isNaN(one.machineCpu)) {
+      console.log('\n4. bare ws relay on a machine as busy as in 2.');
+      busy = await busyRelay(rows[0]!.machineCpu, one.machineCpu);
+      rows.push(busy);
+    }
   } finally {
     killAll('SIGTERM');
     await target.cleanup();
@@ -384,7 +355,7 @@ async function runOnce(run: number): Promise<RunGoals> {
     `battle settings: ${noOfQue} questions per room, round ${ROUND_SECONDS} s, ${ROUND_DELAY_MS} ms between rounds`,
   );
   table(rows, { rooms: ROOMS, procs: PROCS, warmup: WARMUP, seconds: SECONDS });
-  return runGoals(rows[0]!, one, two);
+  return runGoals(rows[0]!, one, two, busy);
 }
 
 async function main() {
@@ -393,7 +364,7 @@ async function main() {
   for (let i = 1; i <= REPEAT; i++) runs.push(await runOnce(i));
   goals(runs);
   console.log(
-    '\nrerun: npm run bench:realtime   (BENCH_ROOMS, BENCH_SECONDS, BENCH_WARMUP, BENCH_PROCS, BENCH_QUESTIONS, BENCH_ROUND_DELAY_MS, BENCH_REPEAT, DATABASE_URL, REDIS_URL)',
+    '\nrerun: npm run bench:realtime   (BENCH_ROOMS, BENCH_SECONDS, BENCH_WARMUP, BENCH_PROCS, BENCH_QUESTIONS, BENCH_ROUND_DELAY_MS, BENCH_REPEAT, BENCH_BUSY_RELAY, DATABASE_URL, REDIS_URL)',
   );
 }
 
