@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
+          // Firebase emulator suites run in their own project (npm run test:firebase).
+          exclude: ['src/server/**/*.emulator.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
@@ -23,6 +25,17 @@ export default defineConfig({
           // Each file builds its own app and database; two at a time fits 2 cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'firebase',
+          include: ['src/server/**/*.emulator.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
         },
       },
     ],

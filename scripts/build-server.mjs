@@ -32,6 +32,8 @@ await build({
     // Loaded only with REDIS_URL; a CommonJS package whose named exports a bundle would lose.
     'redis',
     'ws',
+    // Loaded only in Firebase mode (FIREBASE_PROJECT_ID); its gRPC parts read files of their own.
+    'firebase-admin',
   ],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

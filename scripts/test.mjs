@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, in order — lint, types, unit tests, server suites on the
-// embedded PGlite and (when DATABASE_URL is set) on PostgreSQL, then the end-to-end suite.
+// embedded PGlite and (when DATABASE_URL is set) on PostgreSQL, the Firebase mode suites against
+// the Firebase Auth emulator, then the end-to-end suite.
 import { spawnSync } from 'node:child_process';
 
 const { DATABASE_URL, ...withoutDb } = process.env;
@@ -15,6 +16,8 @@ if (DATABASE_URL) {
 } else {
   console.log('DATABASE_URL is not set: the server suites run on PGlite only.');
 }
+// Firebase mode against the Firebase Auth emulator (installs firebase-tools on first use).
+steps.push(['firebase mode (Auth emulator)', ['node', 'scripts/firebase-tests.mjs'], process.env]);
 steps.push(['end to end', ['node', 'scripts/e2e.mjs'], withoutDb]);
 
 const results = [];

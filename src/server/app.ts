@@ -12,6 +12,7 @@ import { PATHS } from './paths';
 import { HANDLERS } from './actions';
 import { IdentityTokens } from './auth/identity-token';
 import { GoogleVerifier } from './auth/google';
+import { FirebaseVerifier } from './auth/firebase';
 import { openRateLimitRedis, RateLimits } from './auth/rate-limits';
 import { serverSecret } from './auth/secrets';
 import { Messenger } from './domain/messenger';
@@ -98,6 +99,8 @@ export async function buildApp(o: AppOptions): Promise<App> {
     if (rateRedis?.isReady) await rateRedis.close();
     else if (rateRedis?.isOpen) rateRedis.destroy();
   });
+  const firebase = config.firebase ? new FirebaseVerifier(config.firebase) : undefined;
+  if (firebase) app.addHook('onClose', () => firebase.close());
   const services: Services = {
     config,
     db,
@@ -106,6 +109,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     messenger: new Messenger(db, config, app.log),
     identityTokens: new IdentityTokens(await serverSecret(db, 'identity_token', config.AUTH_SECRET)),
     ...(config.GOOGLE_CLIENT_ID ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) } : {}),
+    ...(firebase ? { firebase } : {}),
     rateLimits: new RateLimits({
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
       authPerIp: config.AUTH_RATE_LIMIT_PER_IP,
@@ -120,7 +124,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body, internal } = errorToReply(err);
-    if (internal) req.log.error({ err }, 'request failed');
+    if (internal || status >= 500) req.log.error({ err }, 'request failed');
     return reply.code(status).send(body);
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_BATTLE_RULES } from '../core/rules/battle';
 
@@ -30,6 +31,21 @@ const EnvSchema = z.object({
   /** Google sign-in: the OAuth client id; unset turns Google sign-in off. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * Firebase mode (README "Firebase mode"): the Firebase project's id. Set, players may sign in
+   * with Firebase Auth (the server verifies their ID tokens); unset, nothing of Firebase loads.
+   */
+  FIREBASE_PROJECT_ID: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, { error: 'must be a Firebase project id (lower-case letters, digits, -)' })
+      .optional(),
+  ),
+  /**
+   * Firebase mode: the service account's key, as its JSON text or the path of its JSON file
+   * (verifying ID tokens needs only the project id; the emulators need neither).
+   */
+  FIREBASE_SERVICE_ACCOUNT: unsetIfEmpty(z.string().optional()),
   /** Mail: "outbox" keeps messages in the dev outbox; "smtp" sends through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'log']).optional(),
   SMTP_URL: z.string().optional(),
@@ -99,10 +115,53 @@ const CheckedEnv = EnvSchema.refine((c) => c.BATTLE_BOT_MIN_MS <= c.BATTLE_BOT_M
   error: 'must not be more than BATTLE_BOT_MAX_MS',
 });
 
+/** A Firebase service account's key: what firebase-admin's `cert()` needs of it. */
+export interface ServiceAccount {
+  project_id: string;
+  client_email: string;
+  private_key: string;
+}
+
 export type Config = z.output<typeof EnvSchema> & {
   /** Where messages go: the dev outbox unless production or configured otherwise. */
   mailTransport: 'outbox' | 'smtp' | 'log';
+  /** Firebase mode, when FIREBASE_PROJECT_ID is set. */
+  firebase?: { projectId: string; serviceAccount?: ServiceAccount };
 };
+
+const serviceAccountSchema = z.object({
+  project_id: z.string().min(1),
+  client_email: z.string().email(),
+  private_key: z.string().includes('PRIVATE KEY'),
+});
+
+/** The service account from its JSON text or file; a readable reason when it is neither. */
+function readServiceAccount(value: string, projectId: string): ServiceAccount {
+  let text = value.trim();
+  if (!text.startsWith('{')) {
+    try {
+      text = readFileSync(text, 'utf8');
+    } catch {
+      throw new Error('Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: neither JSON nor a readable file');
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: not valid JSON');
+  }
+  const parsed = serviceAccountSchema.safeParse(json);
+  if (!parsed.success)
+    throw new Error(
+      'Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: a service account key needs project_id, client_email and private_key',
+    );
+  if (parsed.data.project_id !== projectId)
+    throw new Error(
+      `Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: its project_id (${parsed.data.project_id}) is not FIREBASE_PROJECT_ID`,
+    );
+  return parsed.data;
+}
 
 /** Parses the environment once; a bad value stops the process with a readable list. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,5 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mailTransport === 'smtp' && !c.SMTP_URL) {
     throw new Error('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
-  return { ...c, mailTransport };
+  if (c.FIREBASE_SERVICE_ACCOUNT && !c.FIREBASE_PROJECT_ID) {
+    throw new Error('Invalid configuration:\n  FIREBASE_PROJECT_ID: required when FIREBASE_SERVICE_ACCOUNT is set');
+  }
+  const firebase = c.FIREBASE_PROJECT_ID
+    ? {
+        projectId: c.FIREBASE_PROJECT_ID,
+        ...(c.FIREBASE_SERVICE_ACCOUNT
+          ? { serviceAccount: readServiceAccount(c.FIREBASE_SERVICE_ACCOUNT, c.FIREBASE_PROJECT_ID) }
+          : {}),
+      }
+    : undefined;
+  return { ...c, mailTransport, ...(firebase ? { firebase } : {}) };
 }

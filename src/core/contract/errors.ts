@@ -30,6 +30,8 @@ export const ERRORS = {
   invalid_code: { status: 400, message: 'The code is wrong or has expired.' },
   invalid_mobile: { status: 400, message: 'Enter a correct mobile number with country code.' },
   operation_not_allowed: { status: 403, message: 'Operation not allowed.' },
+  /** The identity provider (Firebase) could not be reached: nothing is wrong with the proof. */
+  identity_unavailable: { status: 503, message: 'Internal error occurred. Please try again.' },
   // profile
   image_invalid: { status: 400, message: 'The image could not be read. Use a JPEG, PNG or WebP.' },
   image_too_large: { status: 413, message: 'The image is too large.' },

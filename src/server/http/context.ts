@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { TokenUser } from '../auth/api-tokens';
 import type { IdentityClaims, IdentityTokens } from '../auth/identity-token';
 import type { GoogleVerifier } from '../auth/google';
+import type { FirebaseVerifier } from '../auth/firebase';
 import type { RateLimits } from '../auth/rate-limits';
 import type { Messenger } from '../domain/messenger';
 import type { SettingsStore } from '../domain/settings-store';
@@ -24,6 +25,8 @@ export interface Services {
   messenger: Messenger;
   identityTokens: IdentityTokens;
   google?: GoogleVerifier;
+  /** Firebase mode: verifies Firebase ID tokens (the profile step accepts them beside local proofs). */
+  firebase?: FirebaseVerifier;
   rateLimits: RateLimits;
   /** Live battles: room events, the round ticker. */
   battles: Battles;

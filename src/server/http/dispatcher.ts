@@ -36,7 +36,9 @@ async function authenticate(
   const token = bearer(req);
   if (spec.access === 'identity') {
     if (!token) throw new AppError('unauthorized');
-    return { identity: await s.identityTokens.verify(token), token };
+    // Firebase mode: a Firebase ID token (by its issuer) goes to Firebase, anything else is a local proof.
+    const identity = s.firebase?.claims(token) ? await s.firebase.verify(token) : await s.identityTokens.verify(token);
+    return { identity, token };
   }
   if (spec.access === 'public') {
     if (!token) return {};

@@ -5,9 +5,15 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly extra: { field?: string; message?: string; issues?: ErrorReply['issues'] } = {},
+    readonly extra: {
+      field?: string;
+      message?: string;
+      issues?: ErrorReply['issues'];
+      /** What went wrong underneath (logged for a 5xx, never sent). */
+      cause?: unknown;
+    } = {},
   ) {
-    super(extra.message ?? ERRORS[code].message);
+    super(extra.message ?? ERRORS[code].message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.status = ERRORS[code].status;
   }
 

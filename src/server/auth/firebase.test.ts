@@ -1,0 +1,93 @@
+// Firebase mode outside the emulator: firebase-admin checks signatures, so a forged token is
+// refused before any key is fetched from Google (these machines have no internet).
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { sql } from '../db/client';
+import { call, randomIp } from '../test-support/client';
+import { buildTestApp } from '../test-support/test-app';
+import { unverifiedIssuer } from './firebase';
+
+const PROJECT = 'demo-quiz';
+
+describe('Firebase mode without the emulator: signatures are checked', () => {
+  it('refuses an unsigned token that names the project (tampered: alg none), without reaching Google', async () => {
+    const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        iss: `https://securetoken.google.com/${PROJECT}`,
+        aud: PROJECT,
+        sub: 'forged-uid',
+        user_id: 'forged-uid',
+        iat: now,
+        exp: now + 3600,
+        auth_time: now,
+        email: 'forged@example.test',
+        email_verified: true,
+        firebase: { sign_in_provider: 'password', identities: {} },
+      };
+      const forged = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const res = await call(
+        t.app,
+        'user_signup',
+        { firebase_id: 'forged-uid', type: 'email', name: 'Forger' },
+        { token: forged, ip: randomIp() },
+      );
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('invalid_id_token');
+      expect(await t.db.one(sql`SELECT 1 FROM users WHERE firebase_id = 'forged-uid'`)).toBeUndefined();
+    } finally {
+      if (saved !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+      await t.close();
+    }
+  });
+});
+
+describe('Firebase configuration', () => {
+  it('turns Firebase mode on with a project id only, and reads a service account from JSON', () => {
+    expect(loadConfig({}).firebase).toBeUndefined();
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz' }).firebase).toEqual({ projectId: 'demo-quiz' });
+    const key = {
+      project_id: 'demo-quiz',
+      client_email: 'svc@demo-quiz.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n',
+    };
+    expect(
+      loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_SERVICE_ACCOUNT: JSON.stringify(key) }).firebase,
+    ).toEqual({ projectId: 'demo-quiz', serviceAccount: key });
+  });
+
+  it('refuses a bad project id, a service account without project, of another project, or unreadable', () => {
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'Bad Project!' })).toThrow(/FIREBASE_PROJECT_ID/);
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '{}' })).toThrow(/FIREBASE_PROJECT_ID: required/);
+    const other = { project_id: 'other', client_email: 'a@b.co', private_key: 'PRIVATE KEY' };
+    expect(() =>
+      loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_SERVICE_ACCOUNT: JSON.stringify(other) }),
+    ).toThrow(/is not FIREBASE_PROJECT_ID/);
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_SERVICE_ACCOUNT: '{"project_id":' })).toThrow(
+      /not valid JSON/,
+    );
+    expect(() =>
+      loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_SERVICE_ACCOUNT: '/nonexistent/key.json' }),
+    ).toThrow(/neither JSON nor a readable file/);
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_SERVICE_ACCOUNT: '{"a":1}' })).toThrow(
+      /needs project_id, client_email and private_key/,
+    );
+  });
+
+  it('reads a token’s issuer without trusting it, and nothing from garbage', () => {
+    const token = `e30.${Buffer.from(JSON.stringify({ iss: 'https://securetoken.google.com/x' })).toString('base64url')}.`;
+    expect(unverifiedIssuer(token)).toBe('https://securetoken.google.com/x');
+    for (const bad of [
+      '',
+      'abc',
+      'a.b.c',
+      'a.!!!.c',
+      `a.${'x'.repeat(9000)}.c`,
+      `a.${Buffer.from('[1]').toString('base64url')}.c`,
+    ])
+      expect(unverifiedIssuer(bad)).toBeUndefined();
+  });
+});
