@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:firebase`: the Firebase mode suites (`src/server/**/*.emulator.test.ts`) against
-// the Firebase Auth emulator. The emulator comes with firebase-tools, which is large (~300 MB):
+// `npm run test:firebase`: the Firebase mode suites (`src/server/**/*.emulator.test.ts`, and the
+// browser journeys in tests/e2e-firebase) against the Firebase Auth emulator. The emulator comes with firebase-tools, which is large (~300 MB):
 // it is installed on first use into .tools/firebase-tools (not a dependency of the app), at the
 // version pinned here, and started by `firebase emulators:exec` with firebase.json's ports (the
 // Emulator UI off), which sets FIREBASE_AUTH_EMULATOR_HOST for the tests.
@@ -23,7 +23,9 @@ function installedVersion() {
 }
 
 if (installedVersion() !== FIREBASE_TOOLS || !existsSync(bin)) {
-  console.log(`Installing firebase-tools ${FIREBASE_TOOLS} into .tools/firebase-tools (first run only; a few minutes)…`);
+  console.log(
+    `Installing firebase-tools ${FIREBASE_TOOLS} into .tools/firebase-tools (first run only; a few minutes)…`,
+  );
   mkdirSync(prefix, { recursive: true });
   const r = spawnSync(
     'npm',
@@ -38,8 +40,15 @@ if (installedVersion() !== FIREBASE_TOOLS || !existsSync(bin)) {
   }
 }
 
-const vitest = 'npx vitest run --project firebase';
-const r = spawnSync(bin, ['emulators:exec', '--only', 'auth', '--project', PROJECT, vitest], {
+// The browser journeys need the built app (npm test builds it for the end-to-end suite first).
+if (!existsSync(join(root, 'build', 'server.mjs')) || !existsSync(join(root, 'dist', 'index.html'))) {
+  const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
+const suites =
+  'npx vitest run --project firebase && npx playwright test --config playwright.firebase.config.ts --workers=2';
+const r = spawnSync(bin, ['emulators:exec', '--only', 'auth', '--project', PROJECT, suites], {
   cwd: root,
   stdio: 'inherit',
   // The emulator needs no login and must not look for updates (no internet here).

@@ -16,9 +16,10 @@ if (DATABASE_URL) {
 } else {
   console.log('DATABASE_URL is not set: the server suites run on PGlite only.');
 }
-// Firebase mode against the Firebase Auth emulator (installs firebase-tools on first use).
-steps.push(['firebase mode (Auth emulator)', ['node', 'scripts/firebase-tests.mjs'], process.env]);
 steps.push(['end to end', ['node', 'scripts/e2e.mjs'], withoutDb]);
+// Firebase mode against the Firebase Auth emulator (installs firebase-tools on first use; its
+// browser journeys use the build the end-to-end step made).
+steps.push(['firebase mode (Auth emulator)', ['node', 'scripts/firebase-tests.mjs'], process.env]);
 
 const results = [];
 for (const [name, [cmd, ...args], env] of steps) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { FirebaseWebConfig } from '../core/contract';
 import { DEFAULT_BATTLE_RULES } from '../core/rules/battle';
 
 const bool = z
@@ -46,6 +47,18 @@ const EnvSchema = z.object({
    * (verifying ID tokens needs only the project id; the emulators need neither).
    */
   FIREBASE_SERVICE_ACCOUNT: unsetIfEmpty(z.string().optional()),
+  /**
+   * Firebase mode: the web app's config as JSON (Project settings → Your apps → Web app →
+   * config: apiKey, authDomain, projectId, appId). Set, players sign in with Firebase Auth.
+   */
+  FIREBASE_WEB_CONFIG: unsetIfEmpty(z.string().optional()),
+  /** host:port of the Firebase Auth emulator (tests, development; firebase-admin reads it too). */
+  FIREBASE_AUTH_EMULATOR_HOST: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+:\d{2,5}$/i)
+      .optional(),
+  ),
   /** Mail: "outbox" keeps messages in the dev outbox; "smtp" sends through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'log']).optional(),
   SMTP_URL: z.string().optional(),
@@ -126,8 +139,35 @@ export type Config = z.output<typeof EnvSchema> & {
   /** Where messages go: the dev outbox unless production or configured otherwise. */
   mailTransport: 'outbox' | 'smtp' | 'log';
   /** Firebase mode, when FIREBASE_PROJECT_ID is set. */
-  firebase?: { projectId: string; serviceAccount?: ServiceAccount };
+  firebase?: { projectId: string; serviceAccount?: ServiceAccount; web?: FirebaseWebConfig };
 };
+
+const webConfigSchema = z.object({
+  apiKey: z.string().min(1).max(200),
+  authDomain: z.string().min(1).max(200),
+  projectId: z.string().min(1).max(40),
+  appId: z.string().min(1).max(200),
+  messagingSenderId: z.string().max(40).optional(),
+});
+
+function readWebConfig(value: string, projectId: string, emulator: string | undefined, production: boolean) {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('Invalid configuration:\n  FIREBASE_WEB_CONFIG: not valid JSON');
+  }
+  const parsed = webConfigSchema.safeParse(json);
+  if (!parsed.success)
+    throw new Error('Invalid configuration:\n  FIREBASE_WEB_CONFIG: needs apiKey, authDomain, projectId and appId');
+  if (parsed.data.projectId !== projectId)
+    throw new Error(
+      `Invalid configuration:\n  FIREBASE_WEB_CONFIG: its projectId (${parsed.data.projectId}) is not FIREBASE_PROJECT_ID`,
+    );
+  const web: FirebaseWebConfig = { ...parsed.data };
+  if (emulator && !production) web.auth_emulator = emulator;
+  return web;
+}
 
 const serviceAccountSchema = z.object({
   project_id: z.string().min(1),
@@ -175,14 +215,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mailTransport === 'smtp' && !c.SMTP_URL) {
     throw new Error('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
-  if (c.FIREBASE_SERVICE_ACCOUNT && !c.FIREBASE_PROJECT_ID) {
-    throw new Error('Invalid configuration:\n  FIREBASE_PROJECT_ID: required when FIREBASE_SERVICE_ACCOUNT is set');
+  if ((c.FIREBASE_SERVICE_ACCOUNT || c.FIREBASE_WEB_CONFIG) && !c.FIREBASE_PROJECT_ID) {
+    throw new Error(
+      'Invalid configuration:\n  FIREBASE_PROJECT_ID: required when FIREBASE_SERVICE_ACCOUNT or FIREBASE_WEB_CONFIG is set',
+    );
   }
   const firebase = c.FIREBASE_PROJECT_ID
     ? {
         projectId: c.FIREBASE_PROJECT_ID,
         ...(c.FIREBASE_SERVICE_ACCOUNT
           ? { serviceAccount: readServiceAccount(c.FIREBASE_SERVICE_ACCOUNT, c.FIREBASE_PROJECT_ID) }
+          : {}),
+        ...(c.FIREBASE_WEB_CONFIG
+          ? {
+              web: readWebConfig(
+                c.FIREBASE_WEB_CONFIG,
+                c.FIREBASE_PROJECT_ID,
+                c.FIREBASE_AUTH_EMULATOR_HOST,
+                c.NODE_ENV === 'production',
+              ),
+            }
           : {}),
       }
     : undefined;

@@ -33,6 +33,20 @@ export interface SystemConfigurations extends SystemConfig {
   battle: BattleRules;
 }
 
+/**
+ * Firebase mode: the Firebase web app's config (public by design: it names the project, it
+ * grants nothing), and in development the Auth emulator to use instead of Firebase.
+ */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+  messagingSenderId?: string;
+  /** host:port of the Firebase Auth emulator (never in production). */
+  auth_emulator?: string;
+}
+
 /** `get_web_settings`: what the web shell needs before it renders. */
 export interface WebSettings {
   app_name: string;
@@ -40,7 +54,14 @@ export interface WebSettings {
   theme_color: string;
   logo: string;
   /** Sign-in methods this server accepts. */
-  auth: { email: boolean; mobile: boolean; google: boolean; google_client_id: string };
+  auth: {
+    email: boolean;
+    mobile: boolean;
+    google: boolean;
+    google_client_id: string;
+    /** Firebase mode: players sign in with Firebase Auth (null: with this server's own sign-in). */
+    firebase: FirebaseWebConfig | null;
+  };
   demo_mode: boolean;
   maintenance_mode: boolean;
   /** The operator's words while maintenance is on ('' for the standard notice). */

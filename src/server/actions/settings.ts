@@ -47,6 +47,7 @@ export const settingsHandlers: Handlers<
         mobile: Boolean(config.SMS_WEBHOOK_URL) || config.mailTransport === 'outbox',
         google: Boolean(config.GOOGLE_CLIENT_ID),
         google_client_id: config.GOOGLE_CLIENT_ID ?? '',
+        firebase: config.firebase?.web ?? null,
       },
       demo_mode: config.DEMO_MODE,
       maintenance_mode: sys.maintenance_mode === '1',

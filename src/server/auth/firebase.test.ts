@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { sql } from '../db/client';
 import { call, randomIp } from '../test-support/client';
 import { buildTestApp } from '../test-support/test-app';
+import { contentSecurityPolicy } from '../http/csp';
 import { unverifiedIssuer } from './firebase';
 
 const PROJECT = 'demo-quiz';
@@ -89,5 +90,61 @@ describe('Firebase configuration', () => {
       `a.${Buffer.from('[1]').toString('base64url')}.c`,
     ])
       expect(unverifiedIssuer(bad)).toBeUndefined();
+  });
+});
+
+describe('Firebase mode: the web config and the Content-Security-Policy', () => {
+  const web = { apiKey: 'k', authDomain: 'demo-quiz.firebaseapp.com', projectId: 'demo-quiz', appId: '1:1:web:1' };
+
+  it('sends the web config to the app, the emulator only outside production, and opens the CSP to Firebase Auth', () => {
+    const dev = loadConfig({
+      FIREBASE_PROJECT_ID: 'demo-quiz',
+      FIREBASE_WEB_CONFIG: JSON.stringify(web),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(dev.firebase?.web).toEqual({ ...web, auth_emulator: '127.0.0.1:9099' });
+    expect(contentSecurityPolicy(dev).connectSrc).toEqual(["'self'", 'http://127.0.0.1:9099']);
+
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'demo-quiz',
+      FIREBASE_WEB_CONFIG: JSON.stringify(web),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(prod.firebase?.web).toEqual(web);
+    const csp = contentSecurityPolicy(prod);
+    expect(csp.connectSrc).toContain('https://identitytoolkit.googleapis.com');
+    expect(csp.connectSrc).toContain('https://securetoken.googleapis.com');
+    expect(csp.frameSrc).toContain('https://demo-quiz.firebaseapp.com');
+    expect(csp.scriptSrc).not.toContain("'unsafe-inline'");
+
+    // Default mode: nothing of Firebase.
+    const plain = contentSecurityPolicy(loadConfig({}));
+    expect(plain.connectSrc).toEqual(["'self'"]);
+    expect(plain.frameSrc).toEqual(["'none'"]);
+  });
+
+  it('refuses a web config that is not JSON, lacks fields, names another project, or comes without a project', () => {
+    const bad = (v: string) => () => loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_WEB_CONFIG: v });
+    expect(bad('{')).toThrow(/not valid JSON/);
+    expect(bad('{"apiKey":"k"}')).toThrow(/needs apiKey, authDomain, projectId and appId/);
+    expect(bad(JSON.stringify({ ...web, projectId: 'other' }))).toThrow(/is not FIREBASE_PROJECT_ID/);
+    expect(bad(JSON.stringify({ ...web, apiKey: 'x'.repeat(500) }))).toThrow(/needs apiKey/);
+    expect(() => loadConfig({ FIREBASE_WEB_CONFIG: JSON.stringify(web) })).toThrow(/FIREBASE_PROJECT_ID: required/);
+    expect(() => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'http://evil/' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+  });
+
+  it('names the Firebase web config in get_web_settings (null in the default mode)', async () => {
+    const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT, FIREBASE_WEB_CONFIG: JSON.stringify(web) });
+    const d = await buildTestApp();
+    try {
+      const on = await call<{ auth: { firebase: unknown } }>(t.app, 'get_web_settings');
+      expect(on.body.data.auth.firebase).toEqual(web);
+      const off = await call<{ auth: { firebase: unknown } }>(d.app, 'get_web_settings');
+      expect(off.body.data.auth.firebase).toBeNull();
+    } finally {
+      await t.close();
+      await d.close();
+    }
   });
 });

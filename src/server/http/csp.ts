@@ -2,19 +2,37 @@ import type { Config } from '../config';
 
 const GSI = 'https://accounts.google.com/gsi/';
 
-/** The Content-Security-Policy: our own origin, plus Google's sign-in when it is on. */
+/**
+ * What Firebase Auth's web SDK talks to in Firebase mode: its REST APIs, and for Google
+ * sign-in and phone reCAPTCHA the project's auth domain and Google's scripts and frames; the
+ * Auth emulator instead when one is configured (development and tests, never production).
+ */
+function firebaseSources(config: Config) {
+  const web = config.firebase?.web;
+  if (!web) return { connect: [], script: [], frame: [] };
+  if (web.auth_emulator) return { connect: [`http://${web.auth_emulator}`], script: [], frame: [] };
+  return {
+    connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    script: ['https://apis.google.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: [`https://${web.authDomain}`, 'https://www.google.com/recaptcha/'],
+  };
+}
+
+/** The Content-Security-Policy: our own origin, plus Google's sign-in and Firebase Auth when on. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const google = Boolean(config.GOOGLE_CLIENT_ID);
+  const firebase = firebaseSources(config);
+  const frames = [...(google ? [GSI] : []), ...firebase.frame];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(google ? [`${GSI}client`] : [])],
+    scriptSrc: ["'self'", ...(google ? [`${GSI}client`] : []), ...firebase.script],
     // React-toastify and Google's button inject styles.
     styleSrc: ["'self'", "'unsafe-inline'", ...(google ? [`${GSI}style`] : [])],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...(google ? [GSI] : [])],
-    frameSrc: google ? [GSI] : ["'none'"],
+    connectSrc: ["'self'", ...(google ? [GSI] : []), ...firebase.connect],
+    frameSrc: frames.length ? frames : ["'none'"],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -1,17 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { selectWebSettings } from '../../app/selectors';
 import { api, isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { completeSignIn } from './profile-step';
+import { takeSignUpExtras } from './signup-extras';
 
-/** E-mail and password; an unverified address is offered the code step. */
+/**
+ * E-mail and password; an unverified address is offered the code step (Firebase mode: the
+ * verification link again).
+ */
 export function EmailLoginForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const firebase = useAppSelector(selectWebSettings)?.auth.firebase ?? null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -22,13 +30,30 @@ export function EmailLoginForm() {
     setBusy(true);
     setUnverified(false);
     try {
-      const proof = await api('auth_email_login', { email, password }, { expect: ['verify_email_first'] });
-      await completeSignIn(proof, dispatch);
+      if (firebase) {
+        const { firebaseEmailLogin } = await import('./firebase-auth');
+        const proof = await firebaseEmailLogin(firebase, email, password);
+        // The name and referral code typed at sign-up, on this device.
+        await completeSignIn(proof, dispatch, takeSignUpExtras(email));
+      } else {
+        const proof = await api('auth_email_login', { email, password }, { expect: ['verify_email_first'] });
+        await completeSignIn(proof, dispatch);
+      }
     } catch (err) {
       if (isApiError(err, 'verify_email_first')) setUnverified(true);
+      // Firebase's failures (the server's are shown by the API client).
+      else if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
     } finally {
       setBusy(false);
     }
+  }
+
+  async function resendLink() {
+    const { firebaseResendVerification } = await import('./firebase-auth');
+    await firebaseResendVerification(firebase!).then(
+      () => toast.success(t('auth.linkResent')),
+      (err: unknown) => toast.error(errorMessage(isApiError(err) ? err.code : 'internal_error')),
+    );
   }
 
   async function enterCode() {
@@ -59,9 +84,15 @@ export function EmailLoginForm() {
       {unverified && (
         <div className="notice" role="alert">
           <p>{t('errors.verify_email_first')}</p>
-          <button type="button" className="btn btn-outline" onClick={enterCode} data-testid="enter-code">
-            {t('auth.enterCode')}
-          </button>
+          {firebase ? (
+            <button type="button" className="btn btn-outline" onClick={resendLink} data-testid="resend-link">
+              {t('auth.resendLink')}
+            </button>
+          ) : (
+            <button type="button" className="btn btn-outline" onClick={enterCode} data-testid="enter-code">
+              {t('auth.enterCode')}
+            </button>
+          )}
         </div>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="submit">

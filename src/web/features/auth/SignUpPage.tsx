@@ -1,17 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { selectWebSettings } from '../../app/selectors';
+import { api, isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 import { saveSignUpExtras } from './signup-extras';
 
-/** Sign up with e-mail: a 6-digit code is then e-mailed and entered on the verify screen. */
+/**
+ * Sign up with e-mail: a 6-digit code is then e-mailed and entered on the verify screen. In
+ * Firebase mode Firebase e-mails a verification link; the player opens it, then logs in.
+ */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const firebase = useAppSelector(selectWebSettings)?.auth.firebase ?? null;
+  const [linkSentTo, setLinkSentTo] = useState('');
   // A shared invitation link (/auth/sign-up?ref=CODE) fills the referral code in.
   const [params] = useSearchParams();
   const invited = (params.get('ref') ?? '')
@@ -32,16 +41,40 @@ export default function SignUpPage() {
     setMismatch(false);
     setBusy(true);
     try {
+      if (firebase) {
+        const { firebaseSignUp } = await import('./firebase-auth');
+        await firebaseSignUp(firebase, f.email, f.password, f.name);
+        saveSignUpExtras(f.email, { name: f.name, friends_code: f.referral.trim() });
+        setLinkSentTo(f.email.trim());
+        setBusy(false);
+        // The notice replaces a long form: show it from the top.
+        window.scrollTo(0, 0);
+        return;
+      }
       await api('auth_email_signup', { email: f.email, password: f.password, name: f.name });
       saveSignUpExtras(f.email, { name: f.name, friends_code: f.referral.trim() });
       void navigate(`${paths.otpVerify}?mode=email&email=${encodeURIComponent(f.email.trim())}`);
-    } catch {
+    } catch (err) {
+      // Firebase's failures (the server's are shown by the API client).
+      if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
       setBusy(false);
     }
   }
 
+  if (linkSentTo)
+    return (
+      <AuthCard title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitleLink')}>
+        <div className="notice" role="status" data-testid="verify-link-sent">
+          <p>{t('auth.verifyLinkSent', { email: linkSentTo })}</p>
+        </div>
+        <Link className="btn btn-primary btn-block" to={paths.login} data-testid="go-login">
+          {t('nav.login')}
+        </Link>
+      </AuthCard>
+    );
+
   return (
-    <AuthCard title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
+    <AuthCard title={t('auth.signUpTitle')} subtitle={t(firebase ? 'auth.signUpSubtitleLink' : 'auth.signUpSubtitle')}>
       <form className="form" onSubmit={submit}>
         <Field
           label={t('auth.name')}

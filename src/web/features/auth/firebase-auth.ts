@@ -1,0 +1,92 @@
+// Firebase mode's sign-in (WebSettings.auth.firebase set): the Firebase Auth SDK proves who the
+// player is, then the profile step (check_user_exists / user_signup) runs with the Firebase ID
+// token, which the server verifies. The SDK is loaded only here, on first use: players of the
+// default mode never download it, and in Firebase mode it is not in the first screen's bundle.
+import type { Auth, User } from 'firebase/auth';
+import type { FirebaseWebConfig, IdentityProof } from '../../../core/contract';
+import { ApiError } from '../../lib/api-client';
+import { firebaseErrorCode } from './firebase-errors';
+
+let loaded: { key: string; auth: Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> } | null = null;
+
+function firebaseAuth(config: FirebaseWebConfig) {
+  const key = JSON.stringify(config);
+  if (loaded?.key !== key) {
+    loaded = {
+      key,
+      auth: Promise.all([import('firebase/app'), import('firebase/auth')]).then(([app, sdk]) => {
+        const { auth_emulator, ...options } = config;
+        const name = `quiz-${config.projectId}`;
+        const existing = app.getApps().find((a) => a.name === name);
+        const auth = sdk.getAuth(existing ?? app.initializeApp(options, name));
+        if (auth_emulator && !auth.emulatorConfig)
+          sdk.connectAuthEmulator(auth, `http://${auth_emulator}`, { disableWarnings: true });
+        return { auth, sdk };
+      }),
+    };
+  }
+  return loaded.auth;
+}
+
+/** Runs a Firebase call; its failure becomes an ApiError with this app's code (the UI's messages). */
+async function firebase<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    const code = firebaseErrorCode(e);
+    throw new ApiError(code, 0, (e as Error)?.message ?? code);
+  }
+}
+
+/** The profile step's proof from a signed-in Firebase user. */
+async function proofOf(user: User, type: IdentityProof['type']): Promise<IdentityProof> {
+  return {
+    firebase_id: user.uid,
+    type,
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.phoneNumber ? { mobile: user.phoneNumber } : {}),
+    ...(user.displayName ? { name: user.displayName } : {}),
+    id_token: await user.getIdToken(true),
+  };
+}
+
+/** Creates the Firebase account and sends its verification link; the player logs in once verified. */
+export async function firebaseSignUp(config: FirebaseWebConfig, email: string, password: string, name: string) {
+  const { auth, sdk } = await firebaseAuth(config);
+  await firebase(async () => {
+    const { user } = await sdk.createUserWithEmailAndPassword(auth, email.trim(), password);
+    if (name.trim()) await sdk.updateProfile(user, { displayName: name.trim().slice(0, 60) });
+    await sdk.sendEmailVerification(user);
+    // Signed in only once verified: the login screen takes it from here.
+    await sdk.signOut(auth);
+  });
+}
+
+/**
+ * Signs in with e-mail and password: the proof for the profile step, or `verify_email_first`
+ * (an ApiError) while the address is not verified. The Firebase session ends once the proof is
+ * taken: the app's session is its api_token (logging out ends it; no Firebase session is left
+ * behind on a shared device).
+ */
+export async function firebaseEmailLogin(config: FirebaseWebConfig, email: string, password: string) {
+  const { auth, sdk } = await firebaseAuth(config);
+  return firebase(async () => {
+    const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
+    // The link may have been opened since the session began: ask Firebase again.
+    await user.reload();
+    // Unverified, the session stays for "send the link again".
+    if (!user.emailVerified) throw new ApiError('verify_email_first', 403, 'verify_email_first');
+    const proof = await proofOf(user, 'email');
+    await sdk.signOut(auth);
+    return proof;
+  });
+}
+
+/** Sends the verification link again (the player is signed in to Firebase but not verified). */
+export async function firebaseResendVerification(config: FirebaseWebConfig) {
+  const { auth, sdk } = await firebaseAuth(config);
+  await firebase(async () => {
+    if (auth.currentUser && !auth.currentUser.emailVerified) await sdk.sendEmailVerification(auth.currentUser);
+  });
+}

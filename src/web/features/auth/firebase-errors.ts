@@ -1,0 +1,35 @@
+import type { ErrorCode } from '../../../core/contract';
+
+/**
+ * Firebase Auth's error codes as this app's (their messages are the spec's: user not found,
+ * invalid password, email already in use, invalid email, account disabled, too many requests,
+ * operation not allowed, internal error). Anything else is an internal error.
+ */
+const CODES: Record<string, ErrorCode | 'network'> = {
+  'auth/user-not-found': 'user_not_found',
+  'auth/wrong-password': 'invalid_password',
+  // Newer projects answer this for both a wrong password and an unknown user (no enumeration).
+  'auth/invalid-credential': 'invalid_password',
+  'auth/invalid-login-credentials': 'invalid_password',
+  'auth/email-already-in-use': 'email_already_in_use',
+  'auth/invalid-email': 'invalid_email',
+  'auth/missing-email': 'invalid_email',
+  'auth/weak-password': 'weak_password',
+  'auth/missing-password': 'invalid_password',
+  'auth/user-disabled': 'account_deactivated',
+  'auth/too-many-requests': 'rate_limited',
+  'auth/operation-not-allowed': 'operation_not_allowed',
+  'auth/admin-restricted-operation': 'operation_not_allowed',
+  'auth/invalid-phone-number': 'invalid_mobile',
+  'auth/missing-phone-number': 'invalid_mobile',
+  'auth/invalid-verification-code': 'invalid_code',
+  'auth/code-expired': 'invalid_code',
+  'auth/network-request-failed': 'network',
+  'auth/internal-error': 'internal_error',
+};
+
+export function firebaseErrorCode(e: unknown): ErrorCode | 'network' {
+  const code = (e as { code?: unknown } | null)?.code;
+  // Own keys only: "__proto__" or "constructor" must not find the object's prototype.
+  return typeof code === 'string' && Object.hasOwn(CODES, code) ? CODES[code]! : 'internal_error';
+}
