@@ -8,20 +8,25 @@ const shot = (page: Page, name: string) =>
 
 const EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
 
-/** The verification link Firebase "sent" to `email`, as the Auth emulator keeps it. */
-async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link = '';
+interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET';
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The link Firebase "sent" to `email` for `type`, as the Auth emulator keeps it. */
+async function emailedLink(request: APIRequestContext, email: string, type: OobCode['requestType']): Promise<OobCode> {
+  let found: OobCode | undefined;
   await expect
     .poll(async () => {
       const res = await request.get(`${EMULATOR}/emulator/v1/projects/${FIREBASE_PROJECT}/oobCodes`);
-      const { oobCodes } = (await res.json()) as {
-        oobCodes: { email: string; requestType: string; oobLink: string }[];
-      };
-      link = oobCodes.find((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')?.oobLink ?? '';
-      return link;
+      const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
+      found = oobCodes.find((c) => c.email === email && c.requestType === type);
+      return Boolean(found);
     })
-    .not.toBe('');
-  return link;
+    .toBe(true);
+  return found!;
 }
 
 test('in Firebase mode a player signs up by e-mail through Firebase Auth, verifies, logs in and plays a level', async ({
@@ -60,7 +65,7 @@ test('in Firebase mode a player signs up by e-mail through Firebase Auth, verifi
   await expect(page.getByText(/invalid password/i)).toBeVisible();
 
   // The player opens the link, then logs in: the server accepted the Firebase identity.
-  expect((await request.get(await verificationLink(request, email))).ok()).toBe(true);
+  expect((await request.get((await emailedLink(request, email, 'VERIFY_EMAIL')).oobLink)).ok()).toBe(true);
   await page.getByTestId('password').fill(password);
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
@@ -75,4 +80,44 @@ test('in Firebase mode a player signs up by e-mail through Firebase Auth, verifi
   await expect(page.getByTestId('result-coins')).toContainText('10');
   await expect(page.getByTestId('coins-badge')).toContainText('20');
   await shot(page, 'firebase-result');
+});
+
+test('in Firebase mode a player who forgot the password gets a link, sets a new one and logs in with it', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('firebase-reset');
+  await page.goto('/auth/sign-up');
+  await page.getByTestId('name').fill('Rosalind');
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill('first password 1');
+  await page.getByTestId('confirm-password').fill('first password 1');
+  await page.getByTestId('submit').click();
+  await expect(page.getByTestId('verify-link-sent')).toBeVisible();
+  expect((await request.get((await emailedLink(request, email, 'VERIFY_EMAIL')).oobLink)).ok()).toBe(true);
+
+  await page.goto('/auth/reset-password');
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('submit').click();
+  await expect(page.getByTestId('reset-link-sent')).toContainText(email);
+  await shot(page, 'firebase-reset-link-sent');
+  // Firebase's own page sets the new password: here, its REST call with the e-mailed code.
+  const { oobCode } = await emailedLink(request, email, 'PASSWORD_RESET');
+  const reset = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=fake-api-key`,
+    {
+      data: { oobCode, newPassword: 'second password 2' },
+    },
+  );
+  expect(reset.ok()).toBe(true);
+
+  await page.getByTestId('go-login').click();
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill('first password 1');
+  await page.getByTestId('submit').click();
+  await expect(page.getByText(/invalid password/i)).toBeVisible();
+  await page.getByTestId('password').fill('second password 2');
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('coins-badge')).toBeVisible();
 });

@@ -1,18 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { selectWebSettings } from '../../app/selectors';
+import { api, isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
-/** Forgot password: ask for a code by e-mail, then set a new password with it. */
+/**
+ * Forgot password: ask for a code by e-mail, then set a new password with it. In Firebase mode
+ * Firebase e-mails a link to its own page for the new password.
+ */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [step, setStep] = useState<'email' | 'code'>('email');
+  const firebase = useAppSelector(selectWebSettings)?.auth.firebase ?? null;
+  const [step, setStep] = useState<'email' | 'code' | 'link'>('email');
   const [f, setF] = useState({ email: '', code: '', password: '', confirm: '' });
   const [mismatch, setMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -22,11 +29,18 @@ export default function ResetPasswordPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      await api('auth_password_reset_request', { email: f.email });
-      toast.success(t('auth.codeSent'));
-      setStep('code');
-    } catch {
-      // The error was shown.
+      if (firebase) {
+        const { firebasePasswordReset } = await import('./firebase-auth');
+        await firebasePasswordReset(firebase, f.email);
+        setStep('link');
+      } else {
+        await api('auth_password_reset_request', { email: f.email });
+        toast.success(t('auth.codeSent'));
+        setStep('code');
+      }
+    } catch (err) {
+      // The server's errors were shown; Firebase's are shown here.
+      if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
     }
     setBusy(false);
   }
@@ -51,9 +65,20 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard
       title={t('auth.resetTitle')}
-      subtitle={t(step === 'email' ? 'auth.resetSubtitle' : 'auth.verifyEmailTo', { to: f.email })}
+      subtitle={t(step === 'code' ? 'auth.verifyEmailTo' : firebase ? 'auth.resetSubtitleLink' : 'auth.resetSubtitle', {
+        to: f.email,
+      })}
     >
-      {step === 'email' ? (
+      {step === 'link' ? (
+        <>
+          <div className="notice" role="status" data-testid="reset-link-sent">
+            <p>{t('auth.resetLinkSent', { email: f.email.trim() })}</p>
+          </div>
+          <Link className="btn btn-primary btn-block" to={paths.login} data-testid="go-login">
+            {t('nav.login')}
+          </Link>
+        </>
+      ) : step === 'email' ? (
         <form className="form" onSubmit={requestCode}>
           <Field
             label={t('auth.email')}
@@ -94,9 +119,11 @@ export default function ResetPasswordPage() {
           </button>
         </form>
       )}
-      <p className="auth-links">
-        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
-      </p>
+      {step !== 'link' && (
+        <p className="auth-links">
+          <Link to={paths.login}>{t('auth.backToLogin')}</Link>
+        </p>
+      )}
     </AuthCard>
   );
 }

@@ -90,3 +90,9 @@ export async function firebaseResendVerification(config: FirebaseWebConfig) {
     if (auth.currentUser && !auth.currentUser.emailVerified) await sdk.sendEmailVerification(auth.currentUser);
   });
 }
+
+/** Firebase e-mails a link to choose a new password (on Firebase's page); the player then logs in. */
+export async function firebasePasswordReset(config: FirebaseWebConfig, email: string) {
+  const { auth, sdk } = await firebaseAuth(config);
+  await firebase(() => sdk.sendPasswordResetEmail(auth, email.trim()));
+}
