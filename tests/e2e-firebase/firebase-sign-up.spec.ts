@@ -121,3 +121,38 @@ test('in Firebase mode a player who forgot the password gets a link, sets a new 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('coins-badge')).toBeVisible();
 });
+
+test('in Firebase mode a player signs in by phone with the code Firebase sent, and a wrong code is refused', async ({
+  page,
+  request,
+}) => {
+  const national = `30${String(Date.now()).slice(-7)}`;
+  const phoneNumber = `+49${national}`;
+  await page.goto('/auth/login');
+  await page.getByTestId('tab-phone').click();
+  await page.getByTestId('country-code').fill('+49');
+  await page.getByTestId('mobile').fill(national);
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/auth\/otp-verify/);
+
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${EMULATOR}/emulator/v1/projects/${FIREBASE_PROJECT}/verificationCodes`);
+      const { verificationCodes } = (await res.json()) as {
+        verificationCodes: { phoneNumber: string; code: string }[];
+      };
+      code = verificationCodes.filter((c) => c.phoneNumber === phoneNumber).at(-1)?.code ?? '';
+      return code;
+    })
+    .not.toBe('');
+
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByTestId('code').fill(wrong);
+  await page.getByTestId('submit').click();
+  await expect(page.getByText(/the code is wrong or has expired/i)).toBeVisible();
+  await page.getByTestId('code').fill(code);
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('coins-badge')).toContainText('10');
+});

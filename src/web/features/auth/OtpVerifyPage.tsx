@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { selectWebSettings } from '../../app/selectors';
+import { api, isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
@@ -19,6 +21,10 @@ export default function OtpVerifyPage() {
   const to = (mode === 'mobile' ? params.get('mobile') : params.get('email')) ?? '';
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // Firebase mode signs in by phone through Firebase (e-mail is verified by link, not here).
+  const firebase = useAppSelector(selectWebSettings)?.auth.firebase ?? null;
+  const viaFirebase = Boolean(firebase) && mode === 'mobile';
+  const recaptcha = useRef<HTMLDivElement>(null);
 
   if (!to) return <Navigate to={paths.login} replace />;
 
@@ -26,17 +32,34 @@ export default function OtpVerifyPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const proof =
-        mode === 'mobile'
-          ? await api('auth_otp_verify', { mobile: to, otp: code })
-          : await api('auth_email_verify', { email: to, code });
+      let proof;
+      if (viaFirebase) {
+        const { firebaseConfirmPhoneCode } = await import('./firebase-auth');
+        proof = await firebaseConfirmPhoneCode(firebase!, to, code);
+      } else {
+        proof =
+          mode === 'mobile'
+            ? await api('auth_otp_verify', { mobile: to, otp: code })
+            : await api('auth_email_verify', { email: to, code });
+      }
       await completeSignIn(proof, dispatch, mode === 'email' ? takeSignUpExtras(to) : {});
-    } catch {
+    } catch (err) {
+      // The server's errors were shown; Firebase's are shown here.
+      if (viaFirebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
       setBusy(false);
     }
   }
 
   async function resend() {
+    if (viaFirebase) {
+      const { firebaseSendPhoneCode } = await import('./firebase-auth');
+      const sent = await firebaseSendPhoneCode(firebase!, to, recaptcha.current!).then(
+        () => true,
+        (err: unknown) => (toast.error(errorMessage(isApiError(err) ? err.code : 'internal_error')), false),
+      );
+      if (sent) toast.success(t('auth.codeSent'));
+      return;
+    }
     await (mode === 'mobile' ? api('auth_otp_request', { mobile: to }) : api('auth_email_resend', { email: to }));
     toast.success(t('auth.codeSent'));
   }
@@ -76,6 +99,7 @@ export default function OtpVerifyPage() {
         >
           {t('auth.resendCode')}
         </button>
+        {viaFirebase && <div ref={recaptcha} />}
       </form>
     </AuthCard>
   );

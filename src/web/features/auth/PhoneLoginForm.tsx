@@ -1,16 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { selectWebSettings } from '../../app/selectors';
+import { api, isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { MOBILE_RE } from '../../../core/contract/formats';
 import { toE164 } from './profile-step';
 
-/** Phone sign-in: country code and number, then a 6-digit code by SMS. */
+/** Phone sign-in: country code and number, then a 6-digit code by SMS (Firebase's in Firebase mode). */
 export function PhoneLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const firebase = useAppSelector(selectWebSettings)?.auth.firebase ?? null;
+  // Where Firebase draws its invisible reCAPTCHA.
+  const recaptcha = useRef<HTMLDivElement>(null);
   const [cc, setCc] = useState('+1');
   const [number, setNumber] = useState('');
   const [error, setError] = useState<string>();
@@ -26,9 +33,16 @@ export function PhoneLoginForm() {
     setError(undefined);
     setBusy(true);
     try {
-      await api('auth_otp_request', { mobile });
+      if (firebase) {
+        const { firebaseSendPhoneCode } = await import('./firebase-auth');
+        await firebaseSendPhoneCode(firebase, mobile, recaptcha.current!);
+      } else {
+        await api('auth_otp_request', { mobile });
+      }
       void navigate(`${paths.otpVerify}?mode=mobile&mobile=${encodeURIComponent(mobile)}`);
-    } catch {
+    } catch (err) {
+      // The server's errors were shown; Firebase's are shown here.
+      if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
       setBusy(false);
     }
   }
@@ -62,6 +76,7 @@ export function PhoneLoginForm() {
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="submit">
         {busy ? t('common.wait') : t('auth.sendCode')}
       </button>
+      {firebase && <div ref={recaptcha} />}
     </form>
   );
 }

@@ -2,7 +2,7 @@
 // player is, then the profile step (check_user_exists / user_signup) runs with the Firebase ID
 // token, which the server verifies. The SDK is loaded only here, on first use: players of the
 // default mode never download it, and in Firebase mode it is not in the first screen's bundle.
-import type { Auth, User } from 'firebase/auth';
+import type { Auth, ConfirmationResult, User } from 'firebase/auth';
 import type { FirebaseWebConfig, IdentityProof } from '../../../core/contract';
 import { ApiError } from '../../lib/api-client';
 import { firebaseErrorCode } from './firebase-errors';
@@ -95,4 +95,42 @@ export async function firebaseResendVerification(config: FirebaseWebConfig) {
 export async function firebasePasswordReset(config: FirebaseWebConfig, email: string) {
   const { auth, sdk } = await firebaseAuth(config);
   await firebase(() => sdk.sendPasswordResetEmail(auth, email.trim()));
+}
+
+/** The phone sign-in under way: the code Firebase sent to `mobile` is confirmed against it. */
+let pendingPhone: { mobile: string; confirmation: ConfirmationResult } | null = null;
+
+/**
+ * Sends a 6-digit code by SMS through Firebase, behind an invisible reCAPTCHA drawn in
+ * `container` (the Auth emulator's is a stand-in that always passes).
+ */
+export async function firebaseSendPhoneCode(config: FirebaseWebConfig, mobile: string, container: HTMLElement) {
+  const { auth, sdk } = await firebaseAuth(config);
+  await firebase(async () => {
+    const verifier = new sdk.RecaptchaVerifier(auth, container, { size: 'invisible' });
+    try {
+      pendingPhone = { mobile, confirmation: await sdk.signInWithPhoneNumber(auth, mobile, verifier) };
+    } finally {
+      verifier.clear();
+    }
+  });
+}
+
+/** Whether a code was sent to `mobile` in this page (after a reload it must be sent again). */
+export function phoneCodePending(mobile: string): boolean {
+  return pendingPhone?.mobile === mobile;
+}
+
+/** Confirms the SMS code: the proof for the profile step (the Firebase session ends, as for e-mail). */
+export async function firebaseConfirmPhoneCode(config: FirebaseWebConfig, mobile: string, code: string) {
+  const { auth, sdk } = await firebaseAuth(config);
+  const pending = pendingPhone;
+  if (pending?.mobile !== mobile) throw new ApiError('invalid_code', 0, 'no code was sent to this number here');
+  return firebase(async () => {
+    const { user } = await pending.confirmation.confirm(code.trim());
+    const proof = await proofOf(user, 'mobile');
+    pendingPhone = null;
+    await sdk.signOut(auth);
+    return proof;
+  });
 }
