@@ -139,6 +139,37 @@ describe('Firebase mode: ID tokens from the Firebase Auth emulator', () => {
     expect(res.body.data).toMatchObject({ firebase_id: p.localId, type: 'mobile', mobile: phoneNumber });
   });
 
+  it('maps a Google sign-in (google.com) to a gmail account with its verified address', async () => {
+    // The emulator takes an unsigned Google ID token as Google's answer (it checks no signature).
+    const address = email();
+    const now = Math.floor(Date.now() / 1000);
+    const googleToken = [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
+      Buffer.from(
+        JSON.stringify({
+          iss: 'https://accounts.google.com',
+          sub: `g-${Date.now()}`,
+          aud: 'fake',
+          iat: now,
+          exp: now + 3600,
+          email: address,
+          email_verified: true,
+          name: 'Gabe Google',
+        }),
+      ).toString('base64url'),
+      '',
+    ].join('.');
+    const g = await rest<SignedIn>(`${base}/accounts:signInWithIdp?key=${KEY}`, {
+      postBody: `id_token=${googleToken}&providerId=google.com`,
+      requestUri: 'http://localhost',
+      returnSecureToken: true,
+    });
+    expect(claimsOf(g.idToken).firebase.sign_in_provider).toBe('google.com');
+    const res = await signup(g.idToken, { firebase_id: g.localId, type: 'gmail' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ firebase_id: g.localId, type: 'gmail', email: address });
+  });
+
   it('refuses an expired token, a token of another project and a malformed one (401), and another uid', async () => {
     const a = await emailAccount();
     const past = Math.floor(Date.now() / 1000) - 7200;

@@ -10,7 +10,11 @@ const GSI = 'https://accounts.google.com/gsi/';
 function firebaseSources(config: Config) {
   const web = config.firebase?.web;
   if (!web) return { connect: [], script: [], frame: [] };
-  if (web.auth_emulator) return { connect: [`http://${web.auth_emulator}`], script: [], frame: [] };
+  if (web.auth_emulator) {
+    // The SDK still loads Google's iframe helper for the emulator's Google sign-in popup.
+    const emulator = `http://${web.auth_emulator}`;
+    return { connect: [emulator], script: ['https://apis.google.com'], frame: [emulator] };
+  }
   return {
     connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
     script: ['https://apis.google.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { selectWebSettings } from '../../app/selectors';
 import { AuthCard } from './AuthCard';
 import { EmailLoginForm } from './EmailLoginForm';
+import { FirebaseGoogleButton } from './FirebaseGoogleButton';
 import { PhoneLoginForm } from './PhoneLoginForm';
 
 // Google's script loads only when the button is shown.
@@ -19,7 +20,9 @@ export default function LoginPage() {
   const settings = useAppSelector(selectWebSettings);
   const [tab, setTab] = useState<Tab>('email');
   const phone = settings?.auth.mobile ?? false;
-  const google = settings?.auth.google && settings.auth.google_client_id;
+  const firebase = settings?.auth.firebase ?? null;
+  // Firebase mode signs in with Google through Firebase; otherwise Google's own button.
+  const google = !firebase && settings?.auth.google && settings.auth.google_client_id;
 
   return (
     <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
@@ -41,6 +44,14 @@ export default function LoginPage() {
         </div>
       )}
       {tab === 'email' || !phone ? <EmailLoginForm /> : <PhoneLoginForm />}
+      {firebase && (
+        <>
+          <div className="divider">
+            <span>{t('auth.or')}</span>
+          </div>
+          <FirebaseGoogleButton config={firebase} />
+        </>
+      )}
       {google && (
         <>
           <div className="divider">

@@ -134,3 +134,14 @@ export async function firebaseConfirmPhoneCode(config: FirebaseWebConfig, mobile
     return proof;
   });
 }
+
+/** Google sign-in through Firebase (a popup on the project's auth domain): the proof for the profile step. */
+export async function firebaseGoogleLogin(config: FirebaseWebConfig) {
+  const { auth, sdk } = await firebaseAuth(config);
+  return firebase(async () => {
+    const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+    const proof = await proofOf(user, 'gmail');
+    await sdk.signOut(auth);
+    return proof;
+  });
+}
