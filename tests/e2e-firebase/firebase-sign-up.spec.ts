@@ -8,6 +8,23 @@ const shot = (page: Page, name: string) =>
 
 const EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
 
+/** Users the Firebase SDK keeps signed in in this browser (its IndexedDB persistence). */
+const firebaseUsers = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return resolve(0);
+          const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAllKeys();
+          all.onsuccess = () => resolve(all.result.filter((k) => String(k).startsWith('firebase:authUser:')).length);
+          all.onerror = () => resolve(0);
+        };
+      }),
+  );
+
 interface OobCode {
   email: string;
   requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET';
@@ -155,4 +172,12 @@ test('in Firebase mode a player signs in by phone with the code Firebase sent, a
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('coins-badge')).toContainText('10');
+
+  // Signed in to Firebase beside the app's session; logging out ends both.
+  await expect.poll(() => firebaseUsers(page)).toBe(1);
+  await page.goto('/profile');
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => firebaseUsers(page)).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('quiz.firebase-session'))).toBeNull();
 });

@@ -1,3 +1,4 @@
+import { hasFirebaseSession } from '../features/auth/firebase-session';
 import { api } from '../lib/api-client';
 import { loggedOut, profileChanged } from './events';
 import { history } from './history';
@@ -15,6 +16,9 @@ export function endSession(dispatch: AppDispatch): void {
   // The player's queued results, packs and media leave the device with the session.
   void import('../lib/offline/outbox-client').then((m) => m.clearUserData());
   void import('../lib/offline/packs').then((m) => m.forgetPacks());
+  // Firebase mode: the player's Firebase session ends too (nothing loads in the default mode).
+  if (hasFirebaseSession())
+    void import('../features/auth/firebase-auth').then((m) => m.endFirebaseSession()).catch(() => undefined);
 }
 
 let endedAt = 0;

@@ -6,6 +6,7 @@ import type { Auth, ConfirmationResult, User } from 'firebase/auth';
 import type { FirebaseWebConfig, IdentityProof } from '../../../core/contract';
 import { ApiError } from '../../lib/api-client';
 import { firebaseErrorCode } from './firebase-errors';
+import { markFirebaseSession, takeFirebaseSession } from './firebase-session';
 
 let loaded: { key: string; auth: Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> } | null = null;
 
@@ -39,8 +40,12 @@ async function firebase<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The profile step's proof from a signed-in Firebase user. */
-async function proofOf(user: User, type: IdentityProof['type']): Promise<IdentityProof> {
+/**
+ * The profile step's proof from a signed-in Firebase user. The Firebase session stays (the live
+ * sync reads as this user) and is marked, so that logging out ends it.
+ */
+async function proofOf(config: FirebaseWebConfig, user: User, type: IdentityProof['type']): Promise<IdentityProof> {
+  markFirebaseSession(config);
   return {
     firebase_id: user.uid,
     type,
@@ -65,9 +70,7 @@ export async function firebaseSignUp(config: FirebaseWebConfig, email: string, p
 
 /**
  * Signs in with e-mail and password: the proof for the profile step, or `verify_email_first`
- * (an ApiError) while the address is not verified. The Firebase session ends once the proof is
- * taken: the app's session is its api_token (logging out ends it; no Firebase session is left
- * behind on a shared device).
+ * (an ApiError) while the address is not verified.
  */
 export async function firebaseEmailLogin(config: FirebaseWebConfig, email: string, password: string) {
   const { auth, sdk } = await firebaseAuth(config);
@@ -77,9 +80,7 @@ export async function firebaseEmailLogin(config: FirebaseWebConfig, email: strin
     await user.reload();
     // Unverified, the session stays for "send the link again".
     if (!user.emailVerified) throw new ApiError('verify_email_first', 403, 'verify_email_first');
-    const proof = await proofOf(user, 'email');
-    await sdk.signOut(auth);
-    return proof;
+    return proofOf(config, user, 'email');
   });
 }
 
@@ -121,17 +122,15 @@ export function phoneCodePending(mobile: string): boolean {
   return pendingPhone?.mobile === mobile;
 }
 
-/** Confirms the SMS code: the proof for the profile step (the Firebase session ends, as for e-mail). */
+/** Confirms the SMS code: the proof for the profile step. */
 export async function firebaseConfirmPhoneCode(config: FirebaseWebConfig, mobile: string, code: string) {
   const { auth, sdk } = await firebaseAuth(config);
   const pending = pendingPhone;
   if (pending?.mobile !== mobile) throw new ApiError('invalid_code', 0, 'no code was sent to this number here');
   return firebase(async () => {
     const { user } = await pending.confirmation.confirm(code.trim());
-    const proof = await proofOf(user, 'mobile');
     pendingPhone = null;
-    await sdk.signOut(auth);
-    return proof;
+    return proofOf(config, user, 'mobile');
   });
 }
 
@@ -140,8 +139,14 @@ export async function firebaseGoogleLogin(config: FirebaseWebConfig) {
   const { auth, sdk } = await firebaseAuth(config);
   return firebase(async () => {
     const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
-    const proof = await proofOf(user, 'gmail');
-    await sdk.signOut(auth);
-    return proof;
+    return proofOf(config, user, 'gmail');
   });
+}
+
+/** Ends the Firebase session when the player logs out (loads the SDK only if there is one). */
+export async function endFirebaseSession(): Promise<void> {
+  const config = takeFirebaseSession();
+  if (!config) return;
+  const { auth, sdk } = await firebaseAuth(config);
+  await sdk.signOut(auth).catch(() => undefined);
 }

@@ -1,0 +1,44 @@
+import type { FirebaseWebConfig } from '../../../core/contract';
+
+/**
+ * Firebase mode keeps the player signed in to Firebase beside the app's own session (the
+ * Firestore live sync reads as that Firebase user). This mark, with the config it was made
+ * under, says a Firebase session exists: logging out ends it, and the default mode (no mark)
+ * never loads anything of Firebase to find out.
+ */
+const KEY = 'quiz.firebase-session';
+
+export function markFirebaseSession(config: FirebaseWebConfig): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(config));
+  } catch {
+    // Storage refused (private mode): the session then ends with the browser's.
+  }
+}
+
+/** Whether a Firebase session was marked (read without loading anything of Firebase). */
+export function hasFirebaseSession(): boolean {
+  try {
+    return localStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The config of the Firebase session to end, and the mark removed; null when there is none. */
+export function takeFirebaseSession(): FirebaseWebConfig | null {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(KEY);
+    localStorage.removeItem(KEY);
+  } catch {
+    return null;
+  }
+  if (!saved) return null;
+  try {
+    const config = JSON.parse(saved) as FirebaseWebConfig;
+    return typeof config?.projectId === 'string' ? config : null;
+  } catch {
+    return null;
+  }
+}
