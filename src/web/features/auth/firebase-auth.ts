@@ -117,15 +117,10 @@ export async function firebaseSendPhoneCode(config: FirebaseWebConfig, mobile: s
   });
 }
 
-/** Whether a code was sent to `mobile` in this page (after a reload it must be sent again). */
-export function phoneCodePending(mobile: string): boolean {
-  return pendingPhone?.mobile === mobile;
-}
-
 /** Confirms the SMS code: the proof for the profile step. */
 export async function firebaseConfirmPhoneCode(config: FirebaseWebConfig, mobile: string, code: string) {
-  const { auth, sdk } = await firebaseAuth(config);
   const pending = pendingPhone;
+  // None sent from this page (it was reloaded): "wrong or expired", and "send again" is at hand.
   if (pending?.mobile !== mobile) throw new ApiError('invalid_code', 0, 'no code was sent to this number here');
   return firebase(async () => {
     const { user } = await pending.confirmation.confirm(code.trim());
