@@ -32,6 +32,7 @@ import { Battles } from './realtime/rooms';
 import { LocalRoomOps } from './realtime/room-ops';
 import { WorkerRoomOps } from './realtime/room-ops-worker-client';
 import { BusSink, type RoomEventSink } from './realtime/room-event-sink';
+import { firestoreSink } from './realtime/firestore-sink';
 import { ContestLive } from './realtime/contests';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 
@@ -73,6 +74,9 @@ export async function buildApp(o: AppOptions): Promise<App> {
   });
   // Room messages go out through these (the live sync of ARCHITECTURE.md §6 is added here).
   const roomSinks: RoomEventSink[] = [new BusSink(bus)];
+  // Firebase mode with a service account (or the Firestore emulator): the live sync of rooms.
+  const firestore = config.firebase?.firestore ? firestoreSink({ ...config.firebase, db, log: app.log }) : undefined;
+  if (firestore) roomSinks.push(firestore);
   const battleSetup = { rules: battleRulesOf(config, o.battleRules), roundDelayMs: config.BATTLE_ROUND_DELAY_MS };
   const battles = new Battles(
     battleSetup,
@@ -94,6 +98,8 @@ export async function buildApp(o: AppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await battles.stop();
     await contests.stop();
+    // After the rooms and contests: their last changes are written before firebase-admin goes.
+    await firestore?.close();
     await push.stop();
     await bus.close();
     if (rateRedis?.isReady) await rateRedis.close();

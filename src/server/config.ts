@@ -52,6 +52,16 @@ const EnvSchema = z.object({
    * config: apiKey, authDomain, projectId, appId). Set, players sign in with Firebase Auth.
    */
   FIREBASE_WEB_CONFIG: unsetIfEmpty(z.string().optional()),
+  /**
+   * host:port of the Firestore emulator (tests, development; firebase-admin reads it): the live
+   * sync then writes there, with no service account.
+   */
+  FIRESTORE_EMULATOR_HOST: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+:\d{2,5}$/i)
+      .optional(),
+  ),
   /** host:port of the Firebase Auth emulator (tests, development; firebase-admin reads it too). */
   FIREBASE_AUTH_EMULATOR_HOST: unsetIfEmpty(
     z
@@ -139,7 +149,13 @@ export type Config = z.output<typeof EnvSchema> & {
   /** Where messages go: the dev outbox unless production or configured otherwise. */
   mailTransport: 'outbox' | 'smtp' | 'log';
   /** Firebase mode, when FIREBASE_PROJECT_ID is set. */
-  firebase?: { projectId: string; serviceAccount?: ServiceAccount; web?: FirebaseWebConfig };
+  firebase?: {
+    projectId: string;
+    serviceAccount?: ServiceAccount;
+    web?: FirebaseWebConfig;
+    /** Whether rooms and contest boards are written to Firestore: a service account, or its emulator. */
+    firestore: boolean;
+  };
 };
 
 const webConfigSchema = z.object({
@@ -223,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const firebase = c.FIREBASE_PROJECT_ID
     ? {
         projectId: c.FIREBASE_PROJECT_ID,
+        firestore: Boolean(c.FIREBASE_SERVICE_ACCOUNT || c.FIRESTORE_EMULATOR_HOST),
         ...(c.FIREBASE_SERVICE_ACCOUNT
           ? { serviceAccount: readServiceAccount(c.FIREBASE_SERVICE_ACCOUNT, c.FIREBASE_PROJECT_ID) }
           : {}),

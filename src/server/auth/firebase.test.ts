@@ -49,7 +49,14 @@ describe('Firebase mode without the emulator: signatures are checked', () => {
 describe('Firebase configuration', () => {
   it('turns Firebase mode on with a project id only, and reads a service account from JSON', () => {
     expect(loadConfig({}).firebase).toBeUndefined();
-    expect(loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz' }).firebase).toEqual({ projectId: 'demo-quiz' });
+    // A project id alone: sign-in only, no Firestore writes (no credentials to write with).
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz' }).firebase).toEqual({
+      projectId: 'demo-quiz',
+      firestore: false,
+    });
+    expect(
+      loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' }).firebase?.firestore,
+    ).toBe(true);
     const key = {
       project_id: 'demo-quiz',
       client_email: 'svc@demo-quiz.iam.gserviceaccount.com',
@@ -57,7 +64,7 @@ describe('Firebase configuration', () => {
     };
     expect(
       loadConfig({ FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_SERVICE_ACCOUNT: JSON.stringify(key) }).firebase,
-    ).toEqual({ projectId: 'demo-quiz', serviceAccount: key });
+    ).toEqual({ projectId: 'demo-quiz', serviceAccount: key, firestore: true });
   });
 
   it('refuses a bad project id, a service account without project, of another project, or unreadable', () => {
@@ -140,6 +147,8 @@ describe('Firebase mode: the web config and the Content-Security-Policy', () => 
     try {
       const on = await call<{ auth: { firebase: unknown } }>(t.app, 'get_web_settings');
       expect(on.body.data.auth.firebase).toEqual(web);
+      // No service account and no emulator: rooms go out on the WebSocket only.
+      expect(t.app.services.battles.sinks).toHaveLength(1);
       const off = await call<{ auth: { firebase: unknown } }>(d.app, 'get_web_settings');
       expect(off.body.data.auth.firebase).toBeNull();
     } finally {
