@@ -11,24 +11,20 @@ const PORT = Number(process.env.E2E_FIREBASE_PORT ?? 8191);
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const DATA_DIR = join(mkdtempSync(join(tmpdir(), 'quiz-e2e-firebase-')), 'data');
 export const FIREBASE_PROJECT = 'demo-quiz';
+// The default journeys' server, in Firebase mode on a port and database of its own.
+const server = base.webServer as Exclude<NonNullable<typeof base.webServer>, unknown[]>;
 
 export default defineConfig({
   ...base,
   testDir: 'tests/e2e-firebase',
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
-    command: 'node build/server.mjs',
+    ...server,
     url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
     env: {
+      ...server.env,
       PORT: String(PORT),
-      HOST: '127.0.0.1',
       DATA_DIR,
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_IP: '1000',
       FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
       FIREBASE_WEB_CONFIG: JSON.stringify({

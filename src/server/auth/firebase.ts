@@ -1,6 +1,7 @@
 import type { App } from 'firebase-admin/app';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { ServiceAccount } from '../config';
+import { closeFirebaseApp, openFirebaseApp } from '../firebase-app';
 import { AppError } from '../http/errors';
 import type { IdentityClaims } from './identity-token';
 
@@ -55,28 +56,9 @@ export class FirebaseVerifier {
 
   private getAuth(): Promise<Auth> {
     this.auth ??= (async () => {
-      const [{ initializeApp, cert }, { getAuth }] = await Promise.all([
-        import('firebase-admin/app'),
-        import('firebase-admin/auth'),
-      ]);
-      const { projectId, serviceAccount } = this.opts;
-      // A named app of our own: several servers in one process (tests) do not share one.
-      this.app = initializeApp(
-        {
-          projectId,
-          ...(serviceAccount
-            ? {
-                credential: cert({
-                  projectId: serviceAccount.project_id,
-                  clientEmail: serviceAccount.client_email,
-                  privateKey: serviceAccount.private_key,
-                }),
-              }
-            : {}),
-        },
-        `quiz-${projectId}-${Math.random().toString(36).slice(2)}`,
-      );
-      return getAuth(this.app);
+      const [app, { getAuth }] = await Promise.all([openFirebaseApp(this.opts, 'auth'), import('firebase-admin/auth')]);
+      this.app = app;
+      return getAuth(app);
     })();
     return this.auth;
   }
@@ -118,8 +100,7 @@ export class FirebaseVerifier {
 
   async close(): Promise<void> {
     if (!this.app) return;
-    const { deleteApp } = await import('firebase-admin/app');
-    await deleteApp(this.app).catch(() => undefined);
+    await closeFirebaseApp(this.app);
     this.app = undefined;
     this.auth = undefined;
   }

@@ -4,6 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { RoomState, ServerMessage } from '../../core/contract';
 import type { ServiceAccount } from '../config';
 import { sql, type Db } from '../db/client';
+import { closeFirebaseApp, openFirebaseApp } from '../firebase-app';
 import type { RoomEventSink } from './room-event-sink';
 
 /** Firestore sustains about one write a second per document: never more often than this. */
@@ -269,28 +270,12 @@ export class FirestoreSink implements RoomEventSink {
 
   private firestore(): Promise<Firestore> {
     this.store ??= (async () => {
-      const [{ initializeApp, cert }, { getFirestore }] = await Promise.all([
-        import('firebase-admin/app'),
+      const [app, { getFirestore }] = await Promise.all([
+        openFirebaseApp(this.opts, 'firestore'),
         import('firebase-admin/firestore'),
       ]);
-      const { projectId, serviceAccount } = this.opts;
-      // A named app of our own: several servers in one process (tests) do not share one.
-      this.app = initializeApp(
-        {
-          projectId,
-          ...(serviceAccount
-            ? {
-                credential: cert({
-                  projectId: serviceAccount.project_id,
-                  clientEmail: serviceAccount.client_email,
-                  privateKey: serviceAccount.private_key,
-                }),
-              }
-            : {}),
-        },
-        `quiz-fs-${projectId}-${Math.random().toString(36).slice(2)}`,
-      );
-      return getFirestore(this.app);
+      this.app = app;
+      return getFirestore(app);
     })();
     void this.store.catch(() => {
       this.store = undefined;
@@ -332,8 +317,7 @@ export class FirestoreSink implements RoomEventSink {
     this.app = undefined;
     this.store = undefined;
     if (!app) return;
-    const { deleteApp } = await import('firebase-admin/app');
-    await deleteApp(app).catch(() => undefined);
+    await closeFirebaseApp(app);
   }
 }
 
