@@ -46,6 +46,44 @@ describe('Firebase mode without the emulator: signatures are checked', () => {
   });
 });
 
+describe('Firebase mode with Firebase unreachable', () => {
+  it('answers 503 identity_unavailable (not a 500), writing nothing', async () => {
+    const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    // An "emulator" on a port nothing listens on: the revocation check cannot reach Firebase.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:1';
+    const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        iss: `https://securetoken.google.com/${PROJECT}`,
+        aud: PROJECT,
+        sub: 'unreachable-uid',
+        user_id: 'unreachable-uid',
+        iat: now,
+        exp: now + 3600,
+        auth_time: now,
+        email: 'u@example.test',
+        email_verified: true,
+        firebase: { sign_in_provider: 'password', identities: {} },
+      };
+      const token = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const res = await call(
+        t.app,
+        'user_signup',
+        { firebase_id: 'unreachable-uid', type: 'email', name: 'Una' },
+        { token, ip: randomIp() },
+      );
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('identity_unavailable');
+      expect(await t.db.one(sql`SELECT 1 FROM users WHERE firebase_id = 'unreachable-uid'`)).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+      await t.close();
+    }
+  });
+});
+
 describe('Firebase configuration', () => {
   it('turns Firebase mode on with a project id only, and reads a service account from JSON', () => {
     expect(loadConfig({}).firebase).toBeUndefined();
