@@ -5,11 +5,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectWebSettings } from '../../app/selectors';
 import { api, isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { completeSignIn } from './profile-step';
 import { takeSignUpExtras } from './signup-extras';
+import { showFirebaseError } from './show-firebase-error';
 
 /**
  * E-mail and password; an unverified address is offered the code step (Firebase mode: the
@@ -42,7 +42,7 @@ export function EmailLoginForm() {
     } catch (err) {
       if (isApiError(err, 'verify_email_first')) setUnverified(true);
       // Firebase's failures (the server's are shown by the API client).
-      else if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
+      else if (firebase) showFirebaseError(err);
     } finally {
       setBusy(false);
     }
@@ -50,10 +50,7 @@ export function EmailLoginForm() {
 
   async function resendLink() {
     const { firebaseResendVerification } = await import('./firebase-auth');
-    await firebaseResendVerification(firebase!).then(
-      () => toast.success(t('auth.linkResent')),
-      (err: unknown) => toast.error(errorMessage(isApiError(err) ? err.code : 'internal_error')),
-    );
+    await firebaseResendVerification(firebase!).then(() => toast.success(t('auth.linkResent')), showFirebaseError);
   }
 
   async function enterCode() {

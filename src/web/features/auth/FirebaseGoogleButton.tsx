@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { FirebaseWebConfig } from '../../../core/contract';
 import { useAppDispatch } from '../../app/hooks';
-import { isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/use-translation';
 import { completeSignIn } from './profile-step';
+import { showFirebaseError } from './show-firebase-error';
 
 /** Firebase mode's Google sign-in: Firebase's popup, then the profile step with its ID token. */
 export function FirebaseGoogleButton({ config }: { config: FirebaseWebConfig }) {
@@ -21,7 +19,7 @@ export function FirebaseGoogleButton({ config }: { config: FirebaseWebConfig }) 
     } catch (err) {
       // Closing the popup is no error to show; Firebase's others are (the server's were shown).
       const closed = (err as { message?: string })?.message?.includes('popup-closed-by-user');
-      if (!closed && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
+      if (!closed) showFirebaseError(err);
       setBusy(false);
     }
   }

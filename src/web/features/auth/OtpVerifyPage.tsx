@@ -4,13 +4,13 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectWebSettings } from '../../app/selectors';
-import { api, isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/i18n';
+import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { completeSignIn } from './profile-step';
 import { takeSignUpExtras } from './signup-extras';
+import { showFirebaseError } from './show-firebase-error';
 
 /** The 6-digit code step: e-mail verification (mode=email) or phone OTP (mode=mobile). */
 export default function OtpVerifyPage() {
@@ -45,7 +45,7 @@ export default function OtpVerifyPage() {
       await completeSignIn(proof, dispatch, mode === 'email' ? takeSignUpExtras(to) : {});
     } catch (err) {
       // The server's errors were shown; Firebase's are shown here.
-      if (viaFirebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
+      if (viaFirebase) showFirebaseError(err);
       setBusy(false);
     }
   }
@@ -55,7 +55,7 @@ export default function OtpVerifyPage() {
       const { firebaseSendPhoneCode } = await import('./firebase-auth');
       const sent = await firebaseSendPhoneCode(firebase!, to, recaptcha.current!).then(
         () => true,
-        (err: unknown) => (toast.error(errorMessage(isApiError(err) ? err.code : 'internal_error')), false),
+        (err: unknown) => (showFirebaseError(err), false),
       );
       if (sent) toast.success(t('auth.codeSent'));
       return;

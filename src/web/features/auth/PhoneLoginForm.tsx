@@ -4,12 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectWebSettings } from '../../app/selectors';
-import { api, isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
+import { api } from '../../lib/api-client';
 import { Field } from '../../ui/Field';
 import { MOBILE_RE } from '../../../core/contract/formats';
 import { toE164 } from './profile-step';
+import { showFirebaseError } from './show-firebase-error';
 
 /** Phone sign-in: country code and number, then a 6-digit code by SMS (Firebase's in Firebase mode). */
 export function PhoneLoginForm() {
@@ -42,7 +41,7 @@ export function PhoneLoginForm() {
       void navigate(`${paths.otpVerify}?mode=mobile&mobile=${encodeURIComponent(mobile)}`);
     } catch (err) {
       // The server's errors were shown; Firebase's are shown here.
-      if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
+      if (firebase) showFirebaseError(err);
       setBusy(false);
     }
   }

@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectWebSettings } from '../../app/selectors';
-import { api, isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/i18n';
+import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
+import { showFirebaseError } from './show-firebase-error';
 
 /**
  * Forgot password: ask for a code by e-mail, then set a new password with it. In Firebase mode
@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
       }
     } catch (err) {
       // The server's errors were shown; Firebase's are shown here.
-      if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
+      if (firebase) showFirebaseError(err);
     }
     setBusy(false);
   }

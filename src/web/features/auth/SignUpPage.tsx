@@ -4,13 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectWebSettings } from '../../app/selectors';
-import { api, isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
+import { api } from '../../lib/api-client';
 import { Field } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 import { saveSignUpExtras } from './signup-extras';
+import { showFirebaseError } from './show-firebase-error';
 
 /**
  * Sign up with e-mail: a 6-digit code is then e-mailed and entered on the verify screen. In
@@ -56,7 +55,7 @@ export default function SignUpPage() {
       void navigate(`${paths.otpVerify}?mode=email&email=${encodeURIComponent(f.email.trim())}`);
     } catch (err) {
       // Firebase's failures (the server's are shown by the API client).
-      if (firebase && isApiError(err) && err.status === 0) toast.error(errorMessage(err.code));
+      if (firebase) showFirebaseError(err);
       setBusy(false);
     }
   }

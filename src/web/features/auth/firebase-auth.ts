@@ -25,6 +25,12 @@ function firebaseAuth(config: FirebaseWebConfig) {
         return { auth, sdk };
       }),
     };
+    // The SDK's chunks could not be fetched (offline): tried again next time, shown as "network".
+    const mine = loaded;
+    loaded.auth = loaded.auth.catch((e: unknown) => {
+      if (loaded === mine) loaded = null;
+      throw new ApiError('network', 0, (e as Error)?.message ?? 'network');
+    });
   }
   return loaded.auth;
 }
