@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { FirestoreServer } from '@firestore-emulator/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RoomState, ServerMessage } from '../../core/contract';
+import { roomDocMessages, type RoomDoc, type RoomSeen } from '../../core/contract/firestore-room';
 import { sql } from '../db/client';
 import { battleHelpers, connectPlayer, joinSocket, listenForSockets, play, sleep } from '../test-support/battle';
 import type { Player } from '../test-support/factories';
@@ -279,6 +280,15 @@ describe('Firestore publisher', () => {
         if (open)
           expect((d.last_close as { question_id?: number } | undefined)?.question_id).not.toBe(open.question.id);
       }
+      // The app turns what it heard back into the live channel's messages: the same battle.
+      const seen: RoomSeen = {};
+      const ms = heard.flatMap((d) => roomDocMessages(b.roomId, d as RoomDoc, seen));
+      expect(ms.filter((m) => m.type === 'round_open').length).toBeGreaterThan(0);
+      expect(ms.at(-1)).toEqual({ type: 'result', result: b.result });
+      const last = ms.findLast((m) => m.type === 'room');
+      expect(last?.type === 'room' && last.room.status).toBe('finished');
+      for (const st of b.result.standings)
+        expect(last?.type === 'room' && last.room.seats.find((x) => x.user_id === st.user_id)?.points).toBe(st.points);
     } finally {
       off();
       await deleteApp(client);

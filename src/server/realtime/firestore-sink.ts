@@ -334,6 +334,18 @@ function roomFields(r: RoomState): Fields {
     owner_id: r.owner_id,
     // The players' user ids; the rules read `reader_uids`, their Firebase uids.
     readers: r.seats.map((s) => s.user_id),
+    // The seats as the room shows them, so that a player's app follows the room with one
+    // listener (each seat's live marks are in its own document).
+    seats: r.seats.map((s) => ({
+      slot: s.slot,
+      user_id: s.user_id,
+      name: s.name,
+      image: s.image,
+      correct: s.correct,
+      points: s.points,
+      state: s.state,
+      is_bot: s.is_bot,
+    })),
   };
 }
 
