@@ -10,26 +10,32 @@ import { unverifiedIssuer } from './firebase';
 
 const PROJECT = 'demo-quiz';
 
+/** An unsigned ("alg": "none") ID token of the project for `uid`, as a forger or the emulator makes one. */
+function unsignedToken(uid: string, email: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    sub: uid,
+    user_id: uid,
+    iat: now,
+    exp: now + 3600,
+    auth_time: now,
+    email,
+    email_verified: true,
+    firebase: { sign_in_provider: 'password', identities: {} },
+  };
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+}
+
 describe('Firebase mode without the emulator: signatures are checked', () => {
   it('refuses an unsigned token that names the project (tampered: alg none), without reaching Google', async () => {
     const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
     try {
-      const now = Math.floor(Date.now() / 1000);
-      const claims = {
-        iss: `https://securetoken.google.com/${PROJECT}`,
-        aud: PROJECT,
-        sub: 'forged-uid',
-        user_id: 'forged-uid',
-        iat: now,
-        exp: now + 3600,
-        auth_time: now,
-        email: 'forged@example.test',
-        email_verified: true,
-        firebase: { sign_in_provider: 'password', identities: {} },
-      };
-      const forged = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const forged = unsignedToken('forged-uid', 'forged@example.test');
       const res = await call(
         t.app,
         'user_signup',
@@ -53,20 +59,7 @@ describe('Firebase mode with Firebase unreachable', () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:1';
     const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
     try {
-      const now = Math.floor(Date.now() / 1000);
-      const claims = {
-        iss: `https://securetoken.google.com/${PROJECT}`,
-        aud: PROJECT,
-        sub: 'unreachable-uid',
-        user_id: 'unreachable-uid',
-        iat: now,
-        exp: now + 3600,
-        auth_time: now,
-        email: 'u@example.test',
-        email_verified: true,
-        firebase: { sign_in_provider: 'password', identities: {} },
-      };
-      const token = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const token = unsignedToken('unreachable-uid', 'u@example.test');
       const res = await call(
         t.app,
         'user_signup',
