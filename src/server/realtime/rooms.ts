@@ -53,6 +53,8 @@ export class Battles implements RoomMessages {
    * lets a well-formed answer be announced ("answered") before its transaction commits.
    */
   private live = new Map<string, LiveRound>();
+  /** Each socket's room messages under way (see handle). */
+  private inFlight = new WeakMap<Send, Promise<void>>();
   /** The last frame parsed: the bus hands one frame to every socket of the room in turn. */
   private lastFrame: { raw: string; ms: ServerMessage[] } | null = null;
 
@@ -137,14 +139,27 @@ export class Battles implements RoomMessages {
     }
   }
 
+  /**
+   * Handles a socket's room messages in the order they came: the next waits for the one under
+   * way. Its transactions run on several connections, so a player's second answer could
+   * otherwise take the room's lock first and be the one kept.
+   */
   handle(userId: number, msg: RoomMessage, send: Send) {
-    this.run(userId, msg, send).catch((err: unknown) => {
-      if (err instanceof AppError) {
-        send({ type: 'error', code: err.code, message: err.message });
-      } else {
-        this.log.error({ err }, 'room message failed');
-        send({ type: 'error', code: 'internal_error', message: 'Internal error occurred.' });
-      }
+    const run = () =>
+      this.run(userId, msg, send).catch((err: unknown) => {
+        if (err instanceof AppError) {
+          send({ type: 'error', code: err.code, message: err.message });
+        } else {
+          this.log.error({ err }, 'room message failed');
+          send({ type: 'error', code: 'internal_error', message: 'Internal error occurred.' });
+        }
+      });
+    const before = this.inFlight.get(send);
+    // Nothing under way (the usual case: one answer a round): at once, not a microtask later.
+    const mine = before ? before.then(run) : run();
+    this.inFlight.set(send, mine);
+    void mine.finally(() => {
+      if (this.inFlight.get(send) === mine) this.inFlight.delete(send);
     });
   }
 
