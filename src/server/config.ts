@@ -10,6 +10,8 @@ const bool = z
 /** A number that defaults when absent: an empty value counts as absent (not as 0, as coercion would read it). */
 const unsetIfEmpty = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
 const botMs = z.coerce.number().int().min(0).max(300_000);
+/** An emulator's address: host:port. */
+const hostPort = z.string().regex(/^[a-z0-9.-]+:\d{2,5}$/i, { error: 'must be host:port' });
 
 /** Environment variables the server reads, with their defaults. */
 const EnvSchema = z.object({
@@ -56,19 +58,9 @@ const EnvSchema = z.object({
    * host:port of the Firestore emulator (tests, development; firebase-admin reads it): the live
    * sync then writes there, with no service account.
    */
-  FIRESTORE_EMULATOR_HOST: unsetIfEmpty(
-    z
-      .string()
-      .regex(/^[a-z0-9.-]+:\d{2,5}$/i)
-      .optional(),
-  ),
+  FIRESTORE_EMULATOR_HOST: unsetIfEmpty(hostPort.optional()),
   /** host:port of the Firebase Auth emulator (tests, development; firebase-admin reads it too). */
-  FIREBASE_AUTH_EMULATOR_HOST: unsetIfEmpty(
-    z
-      .string()
-      .regex(/^[a-z0-9.-]+:\d{2,5}$/i)
-      .optional(),
-  ),
+  FIREBASE_AUTH_EMULATOR_HOST: unsetIfEmpty(hostPort.optional()),
   /** Mail: "outbox" keeps messages in the dev outbox; "smtp" sends through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'log']).optional(),
   SMTP_URL: z.string().optional(),
@@ -166,23 +158,30 @@ const webConfigSchema = z.object({
   messagingSenderId: z.string().max(40).optional(),
 });
 
-function readWebConfig(value: string, projectId: string, emulator: string | undefined, production: boolean) {
+/**
+ * A Firebase setting holding JSON: parsed, checked against `schema` (`needs` names what it must
+ * have) and against the project; a readable reason stops the start otherwise.
+ */
+function readFirebaseJson<T>(
+  name: string,
+  text: string,
+  schema: z.ZodType<T>,
+  needs: string,
+  projectOf: (v: T) => string,
+  projectId: string,
+): T {
+  const bad = (why: string) => new Error(`Invalid configuration:\n  ${name}: ${why}`);
   let json: unknown;
   try {
-    json = JSON.parse(value);
+    json = JSON.parse(text);
   } catch {
-    throw new Error('Invalid configuration:\n  FIREBASE_WEB_CONFIG: not valid JSON');
+    throw bad('not valid JSON');
   }
-  const parsed = webConfigSchema.safeParse(json);
-  if (!parsed.success)
-    throw new Error('Invalid configuration:\n  FIREBASE_WEB_CONFIG: needs apiKey, authDomain, projectId and appId');
-  if (parsed.data.projectId !== projectId)
-    throw new Error(
-      `Invalid configuration:\n  FIREBASE_WEB_CONFIG: its projectId (${parsed.data.projectId}) is not FIREBASE_PROJECT_ID`,
-    );
-  const web: FirebaseWebConfig = { ...parsed.data };
-  if (emulator && !production) web.auth_emulator = emulator;
-  return web;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw bad(needs);
+  const project = projectOf(parsed.data);
+  if (project !== projectId) throw bad(`its project id (${project}) is not FIREBASE_PROJECT_ID`);
+  return parsed.data;
 }
 
 const serviceAccountSchema = z.object({
@@ -191,7 +190,7 @@ const serviceAccountSchema = z.object({
   private_key: z.string().includes('PRIVATE KEY'),
 });
 
-/** The service account from its JSON text or file; a readable reason when it is neither. */
+/** The service account from its JSON text or the path of its file. */
 function readServiceAccount(value: string, projectId: string): ServiceAccount {
   let text = value.trim();
   if (!text.startsWith('{')) {
@@ -201,22 +200,25 @@ function readServiceAccount(value: string, projectId: string): ServiceAccount {
       throw new Error('Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: neither JSON nor a readable file');
     }
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error('Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: not valid JSON');
-  }
-  const parsed = serviceAccountSchema.safeParse(json);
-  if (!parsed.success)
-    throw new Error(
-      'Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: a service account key needs project_id, client_email and private_key',
-    );
-  if (parsed.data.project_id !== projectId)
-    throw new Error(
-      `Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: its project_id (${parsed.data.project_id}) is not FIREBASE_PROJECT_ID`,
-    );
-  return parsed.data;
+  const needs = 'a service account key needs project_id, client_email and private_key';
+  return readFirebaseJson(
+    'FIREBASE_SERVICE_ACCOUNT',
+    text,
+    serviceAccountSchema,
+    needs,
+    (v) => v.project_id,
+    projectId,
+  );
+}
+
+/** The web app's config, with the Auth emulator outside production. */
+function readWebConfig(value: string, projectId: string, emulator: string | undefined, production: boolean) {
+  const needs = 'needs apiKey, authDomain, projectId and appId';
+  const web: FirebaseWebConfig = {
+    ...readFirebaseJson('FIREBASE_WEB_CONFIG', value, webConfigSchema, needs, (v) => v.projectId, projectId),
+  };
+  if (emulator && !production) web.auth_emulator = emulator;
+  return web;
 }
 
 /** Parses the environment once; a bad value stops the process with a readable list. */

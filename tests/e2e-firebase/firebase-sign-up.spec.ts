@@ -25,6 +25,16 @@ const firebaseUsers = (page: Page) =>
       }),
   );
 
+/** Fills the sign-up form and sends it. */
+async function signUp(page: Page, name: string, email: string, password: string) {
+  await page.goto('/auth/sign-up');
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill(password);
+  await page.getByTestId('confirm-password').fill(password);
+  await page.getByTestId('submit').click();
+}
+
 interface OobCode {
   email: string;
   requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET';
@@ -57,12 +67,7 @@ test('in Firebase mode a player signs up by e-mail through Firebase Auth, verifi
     if (r.url().startsWith(EMULATOR)) sdkCalls.push(new URL(r.url()).pathname);
   });
 
-  await page.goto('/auth/sign-up');
-  await page.getByTestId('name').fill('grace hopper');
-  await page.getByTestId('email').fill(email);
-  await page.getByTestId('password').fill(password);
-  await page.getByTestId('confirm-password').fill(password);
-  await page.getByTestId('submit').click();
+  await signUp(page, 'grace hopper', email, password);
   await expect(page.getByTestId('verify-link-sent')).toContainText(email);
   await shot(page, 'firebase-link-sent');
   expect(sdkCalls.some((p) => p.endsWith('accounts:signUp'))).toBe(true);
@@ -104,12 +109,7 @@ test('in Firebase mode a player who forgot the password gets a link, sets a new 
   request,
 }) => {
   const email = uniqueEmail('firebase-reset');
-  await page.goto('/auth/sign-up');
-  await page.getByTestId('name').fill('Rosalind');
-  await page.getByTestId('email').fill(email);
-  await page.getByTestId('password').fill('first password 1');
-  await page.getByTestId('confirm-password').fill('first password 1');
-  await page.getByTestId('submit').click();
+  await signUp(page, 'Rosalind', email, 'first password 1');
   await expect(page.getByTestId('verify-link-sent')).toBeVisible();
   expect((await request.get((await emailedLink(request, email, 'VERIFY_EMAIL')).oobLink)).ok()).toBe(true);
 

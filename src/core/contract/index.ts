@@ -24,7 +24,7 @@ export type * from './quiz';
 export type * from './settings';
 export type * from './solo';
 export type * from './realtime';
-export { CLIENT_MESSAGE_TYPES, clientMessageSchema, serverMessages } from './realtime';
+export { CLIENT_MESSAGE_TYPES, clientMessageSchema, roomSeat, serverMessages } from './realtime';
 export type * from './wallet';
 export type * from './leaderboard';
 export type * from './payouts';

@@ -34,6 +34,20 @@ export interface RoomSeat {
   is_bot: boolean;
 }
 
+/** A seat's own fields, field by field: whatever else its source row carries stays out. */
+export function roomSeat(s: RoomSeat): RoomSeat {
+  return {
+    slot: s.slot,
+    user_id: s.user_id,
+    name: s.name,
+    image: s.image,
+    correct: s.correct,
+    points: s.points,
+    state: s.state,
+    is_bot: s.is_bot,
+  };
+}
+
 export interface RoomState {
   room_id: string;
   kind: RoomKind;

@@ -29,51 +29,50 @@ function unsignedToken(uid: string, email: string): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 }
 
+/**
+ * Signs `uid` up with an unsigned token on an app in Firebase mode, firebase-admin pointed at
+ * `emulator` (undefined: at Google, which checks signatures): the reply, and whether an account
+ * was made.
+ */
+async function unsignedSignUp(emulator: string | undefined, uid: string) {
+  const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (emulator === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  else process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+  const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
+  try {
+    const res = await call(
+      t.app,
+      'user_signup',
+      { firebase_id: uid, type: 'email', name: 'Una' },
+      { token: unsignedToken(uid, `${uid}@example.test`), ip: randomIp() },
+    );
+    const made = Boolean(await t.db.one(sql`SELECT 1 FROM users WHERE firebase_id = ${uid}`));
+    return { status: res.status, code: res.body.code, made };
+  } finally {
+    if (saved === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+    await t.close();
+  }
+}
+
 describe('Firebase mode without the emulator: signatures are checked', () => {
   it('refuses an unsigned token that names the project (tampered: alg none), without reaching Google', async () => {
-    const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
-    try {
-      const forged = unsignedToken('forged-uid', 'forged@example.test');
-      const res = await call(
-        t.app,
-        'user_signup',
-        { firebase_id: 'forged-uid', type: 'email', name: 'Forger' },
-        { token: forged, ip: randomIp() },
-      );
-      expect(res.status).toBe(401);
-      expect(res.body.code).toBe('invalid_id_token');
-      expect(await t.db.one(sql`SELECT 1 FROM users WHERE firebase_id = 'forged-uid'`)).toBeUndefined();
-    } finally {
-      if (saved !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
-      await t.close();
-    }
+    expect(await unsignedSignUp(undefined, 'forged-uid')).toEqual({
+      status: 401,
+      code: 'invalid_id_token',
+      made: false,
+    });
   });
 });
 
 describe('Firebase mode with Firebase unreachable', () => {
   it('answers 503 identity_unavailable (not a 500), writing nothing', async () => {
-    const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     // An "emulator" on a port nothing listens on: the revocation check cannot reach Firebase.
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:1';
-    const t = await buildTestApp({ FIREBASE_PROJECT_ID: PROJECT });
-    try {
-      const token = unsignedToken('unreachable-uid', 'u@example.test');
-      const res = await call(
-        t.app,
-        'user_signup',
-        { firebase_id: 'unreachable-uid', type: 'email', name: 'Una' },
-        { token, ip: randomIp() },
-      );
-      expect(res.status).toBe(503);
-      expect(res.body.code).toBe('identity_unavailable');
-      expect(await t.db.one(sql`SELECT 1 FROM users WHERE firebase_id = 'unreachable-uid'`)).toBeUndefined();
-    } finally {
-      if (saved === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-      else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
-      await t.close();
-    }
+    expect(await unsignedSignUp('127.0.0.1:1', 'unreachable-uid')).toEqual({
+      status: 503,
+      code: 'identity_unavailable',
+      made: false,
+    });
   });
 });
 

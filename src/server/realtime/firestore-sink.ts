@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { RoomState, ServerMessage } from '../../core/contract';
+import { roomSeat, type RoomState, type ServerMessage } from '../../core/contract';
 import type { ServiceAccount } from '../config';
 import { sql, type Db } from '../db/client';
 import { closeFirebaseApp, openFirebaseApp } from '../firebase-app';
@@ -140,17 +140,7 @@ export class FirestoreSink implements RoomEventSink {
       switch (e.type) {
         case 'room':
           Object.assign(room, roomFields(e.room));
-          for (const s of e.room.seats)
-            Object.assign(player(s.user_id), {
-              user_id: s.user_id,
-              name: s.name,
-              image: s.image,
-              slot: s.slot,
-              state: s.state,
-              points: s.points,
-              correct: s.correct,
-              is_bot: s.is_bot,
-            });
+          for (const s of e.room.seats) Object.assign(player(s.user_id), roomSeat(s));
           break;
         case 'round_open': {
           // Field by field: whatever else a round_open may carry one day, only these go out.
@@ -336,16 +326,7 @@ function roomFields(r: RoomState): Fields {
     readers: r.seats.map((s) => s.user_id),
     // The seats as the room shows them, so that a player's app follows the room with one
     // listener (each seat's live marks are in its own document).
-    seats: r.seats.map((s) => ({
-      slot: s.slot,
-      user_id: s.user_id,
-      name: s.name,
-      image: s.image,
-      correct: s.correct,
-      points: s.points,
-      state: s.state,
-      is_bot: s.is_bot,
-    })),
+    seats: r.seats.map(roomSeat),
   };
 }
 

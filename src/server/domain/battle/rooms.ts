@@ -9,6 +9,7 @@ import type {
   RoomStatus,
   ServerMessage,
 } from '../../../core/contract';
+import { roomSeat } from '../../../core/contract';
 import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -116,16 +117,7 @@ export function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
     no_of_que: r.no_of_que,
     max_players: r.max_players,
     round: r.round,
-    seats: seats.map((s) => ({
-      slot: s.slot,
-      user_id: s.user_id,
-      name: s.name,
-      image: s.image,
-      correct: s.correct,
-      points: s.points,
-      state: s.state,
-      is_bot: s.is_bot,
-    })),
+    seats: seats.map(roomSeat),
   };
 }
 

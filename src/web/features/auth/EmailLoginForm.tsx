@@ -41,8 +41,7 @@ export function EmailLoginForm() {
       }
     } catch (err) {
       if (isApiError(err, 'verify_email_first')) setUnverified(true);
-      // Firebase's failures (the server's are shown by the API client).
-      else if (firebase) showFirebaseError(err);
+      else showFirebaseError(err);
     } finally {
       setBusy(false);
     }

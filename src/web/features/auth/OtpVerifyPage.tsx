@@ -44,8 +44,7 @@ export default function OtpVerifyPage() {
       }
       await completeSignIn(proof, dispatch, mode === 'email' ? takeSignUpExtras(to) : {});
     } catch (err) {
-      // The server's errors were shown; Firebase's are shown here.
-      if (viaFirebase) showFirebaseError(err);
+      showFirebaseError(err);
       setBusy(false);
     }
   }

@@ -40,8 +40,7 @@ export function PhoneLoginForm() {
       }
       void navigate(`${paths.otpVerify}?mode=mobile&mobile=${encodeURIComponent(mobile)}`);
     } catch (err) {
-      // The server's errors were shown; Firebase's are shown here.
-      if (firebase) showFirebaseError(err);
+      showFirebaseError(err);
       setBusy(false);
     }
   }

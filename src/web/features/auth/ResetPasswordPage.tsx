@@ -39,8 +39,7 @@ export default function ResetPasswordPage() {
         setStep('code');
       }
     } catch (err) {
-      // The server's errors were shown; Firebase's are shown here.
-      if (firebase) showFirebaseError(err);
+      showFirebaseError(err);
     }
     setBusy(false);
   }

@@ -54,8 +54,7 @@ export default function SignUpPage() {
       saveSignUpExtras(f.email, { name: f.name, friends_code: f.referral.trim() });
       void navigate(`${paths.otpVerify}?mode=email&email=${encodeURIComponent(f.email.trim())}`);
     } catch (err) {
-      // Firebase's failures (the server's are shown by the API client).
-      if (firebase) showFirebaseError(err);
+      showFirebaseError(err);
       setBusy(false);
     }
   }

@@ -5,7 +5,7 @@
 import type { Auth, ConfirmationResult, User } from 'firebase/auth';
 import type { FirebaseWebConfig, IdentityProof } from '../../../core/contract';
 import { ApiError } from '../../lib/api-client';
-import { firebaseErrorCode } from './firebase-errors';
+import { FirebaseAuthFailure, firebaseErrorCode } from './firebase-errors';
 import { markFirebaseSession, takeFirebaseSession } from './firebase-session';
 
 let loaded: { key: string; auth: Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> } | null = null;
@@ -29,20 +29,19 @@ function firebaseAuth(config: FirebaseWebConfig) {
     const mine = loaded;
     loaded.auth = loaded.auth.catch((e: unknown) => {
       if (loaded === mine) loaded = null;
-      throw new ApiError('network', 0, (e as Error)?.message ?? 'network');
+      throw new FirebaseAuthFailure('network', (e as Error)?.message);
     });
   }
   return loaded.auth;
 }
 
-/** Runs a Firebase call; its failure becomes an ApiError with this app's code (the UI's messages). */
+/** Runs a Firebase call; its failure becomes a FirebaseAuthFailure with this app's code (the UI's messages). */
 async function firebase<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    const code = firebaseErrorCode(e);
-    throw new ApiError(code, 0, (e as Error)?.message ?? code);
+    throw new FirebaseAuthFailure(firebaseErrorCode(e), (e as Error)?.message);
   }
 }
 
@@ -76,7 +75,7 @@ export async function firebaseSignUp(config: FirebaseWebConfig, email: string, p
 
 /**
  * Signs in with e-mail and password: the proof for the profile step, or `verify_email_first`
- * (an ApiError) while the address is not verified.
+ * (a FirebaseAuthFailure) while the address is not verified.
  */
 export async function firebaseEmailLogin(config: FirebaseWebConfig, email: string, password: string) {
   const { auth, sdk } = await firebaseAuth(config);
@@ -85,7 +84,7 @@ export async function firebaseEmailLogin(config: FirebaseWebConfig, email: strin
     // The link may have been opened since the session began: ask Firebase again.
     await user.reload();
     // Unverified, the session stays for "send the link again".
-    if (!user.emailVerified) throw new ApiError('verify_email_first', 403, 'verify_email_first');
+    if (!user.emailVerified) throw new FirebaseAuthFailure('verify_email_first');
     return proofOf(config, user, 'email');
   });
 }
@@ -127,7 +126,7 @@ export async function firebaseSendPhoneCode(config: FirebaseWebConfig, mobile: s
 export async function firebaseConfirmPhoneCode(config: FirebaseWebConfig, mobile: string, code: string) {
   const pending = pendingPhone;
   // None sent from this page (it was reloaded): "wrong or expired", and "send again" is at hand.
-  if (pending?.mobile !== mobile) throw new ApiError('invalid_code', 0, 'no code was sent to this number here');
+  if (pending?.mobile !== mobile) throw new FirebaseAuthFailure('invalid_code', 'no code was sent to this number here');
   return firebase(async () => {
     const { user } = await pending.confirmation.confirm(code.trim());
     pendingPhone = null;

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../../core/contract';
+import { ApiError } from '../../lib/api-client';
 
 /**
  * Firebase Auth's error codes as this app's (their messages are the spec's: user not found,
@@ -32,4 +33,15 @@ export function firebaseErrorCode(e: unknown): ErrorCode | 'network' {
   const code = (e as { code?: unknown } | null)?.code;
   // Own keys only: "__proto__" or "constructor" must not find the object's prototype.
   return typeof code === 'string' && Object.hasOwn(CODES, code) ? CODES[code]! : 'internal_error';
+}
+
+/**
+ * A failure of Firebase itself (not of this server, whose errors the API client shows): its own
+ * type, so that screens show it once, and never a server error twice.
+ */
+export class FirebaseAuthFailure extends ApiError {
+  constructor(code: ErrorCode | 'network', message: string = code) {
+    super(code, 0, message);
+    this.name = 'FirebaseAuthFailure';
+  }
 }
