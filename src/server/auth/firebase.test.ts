@@ -152,6 +152,7 @@ describe('Firebase mode: the web config and the Content-Security-Policy', () => 
     const csp = contentSecurityPolicy(prod);
     expect(csp.connectSrc).toContain('https://identitytoolkit.googleapis.com');
     expect(csp.connectSrc).toContain('https://securetoken.googleapis.com');
+    expect(csp.connectSrc).toContain('https://firestore.googleapis.com');
     expect(csp.frameSrc).toContain('https://demo-quiz.firebaseapp.com');
     expect(csp.scriptSrc).not.toContain("'unsafe-inline'");
 

@@ -3,9 +3,11 @@ import type { Config } from '../config';
 const GSI = 'https://accounts.google.com/gsi/';
 
 /**
- * What Firebase Auth's web SDK talks to in Firebase mode: its REST APIs, and for Google
- * sign-in and phone reCAPTCHA the project's auth domain and Google's scripts and frames; the
- * Auth emulator instead when one is configured (development and tests, never production).
+ * What Firebase's web SDK talks to in Firebase mode: Auth's REST APIs, and for Google sign-in
+ * and phone reCAPTCHA the project's auth domain and Google's scripts and frames; Firestore, for
+ * the live follow of rooms and boards. The Auth emulator instead when one is configured
+ * (development and tests, never production): there is no Firestore for browsers beside it, so
+ * the app's follow finds Firestore unreachable and the socket carries everything.
  */
 function firebaseSources(config: Config) {
   const web = config.firebase?.web;
@@ -16,7 +18,11 @@ function firebaseSources(config: Config) {
     return { connect: [emulator], script: ['https://apis.google.com'], frame: [emulator] };
   }
   return {
-    connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    connect: [
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firestore.googleapis.com',
+    ],
     script: ['https://apis.google.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
     frame: [`https://${web.authDomain}`, 'https://www.google.com/recaptcha/'],
   };

@@ -1,15 +1,18 @@
 // Firestore mode's publisher against `@firestore-emulator/server` (TOOLCHAIN.md "Firebase"),
 // started here in-process: real battles on the real app write their rooms to it with
-// firebase-admin, and a client-SDK listener follows them as a player's app would.
-import { createServer } from 'node:net';
+// firebase-admin (the app's listener follows them in firestore-follow.emulator.test.ts).
 import { randomUUID } from 'node:crypto';
-import { FirestoreServer } from '@firestore-emulator/server';
+import type { FirestoreServer } from '@firestore-emulator/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RoomState, ServerMessage } from '../../core/contract';
-import { roomDocMessages, type RoomDoc, type RoomSeen } from '../../core/contract/firestore-room';
-import { sql } from '../db/client';
-import { battleHelpers, connectPlayer, joinSocket, listenForSockets, play, sleep } from '../test-support/battle';
-import type { Player } from '../test-support/factories';
+import type { ServerMessage } from '../../core/contract';
+import { connectPlayer, joinSocket, listenForSockets, sleep } from '../test-support/battle';
+import {
+  firestoreAppEnv,
+  firestoreBattles,
+  freePort,
+  PROJECT,
+  startFirestoreEmulator,
+} from '../test-support/firestore-emulator';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { FirestoreSink, type FirestoreWrite } from './firestore-sink';
 
@@ -18,16 +21,7 @@ const MIN_WRITE_GAP_MS = 1000;
 
 type Doc = Record<string, unknown>;
 
-const PROJECT = 'demo-quiz';
 const DOCS = `projects/${PROJECT}/databases/(default)/documents/`;
-
-/** A free TCP port (the emulator binds the one it is given). */
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await new Promise((ok) => s.once('listening', ok));
-  const { port } = s.address() as { port: number };
-  return new Promise((ok) => s.close(() => ok(port)));
-}
 
 /** Every write the emulator took, in order: the document path (under `documents/`) and when. */
 const landed: { path: string; atMs: number }[] = [];
@@ -35,12 +29,9 @@ let emulator: FirestoreServer;
 let port: number;
 
 async function startEmulator() {
-  emulator = new FirestoreServer();
-  const record = ({ document }: { document: { getPath(): string } }) =>
-    landed.push({ path: document.getPath().replace(DOCS, ''), atMs: Date.now() });
-  emulator.state.emitter.on('create-document', record);
-  emulator.state.emitter.on('update-document', record);
-  await emulator.start(port);
+  emulator = await startFirestoreEmulator(port, (path) =>
+    landed.push({ path: path.replace(DOCS, ''), atMs: Date.now() }),
+  );
 }
 
 let t: TestApp;
@@ -54,15 +45,7 @@ const closedAt = new Map<number, number>();
 beforeAll(async () => {
   port = await freePort();
   await startEmulator();
-  // Read by firebase-admin when the sink first writes.
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
-  t = await buildTestApp({
-    FIREBASE_PROJECT_ID: PROJECT,
-    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${port}`,
-    BATTLE_DB_WORKER: '0',
-    BATTLE_ROUND_SECONDS: '2',
-    BATTLE_ROUND_DELAY_MS: '150',
-  });
+  t = await buildTestApp(firestoreAppEnv(port));
   url = await listenForSockets(t);
   sink = t.app.services.battles.sinks.find((s) => s instanceof FirestoreSink)!;
   expect(sink, 'the app publishes to Firestore in Firebase mode').toBeInstanceOf(FirestoreSink);
@@ -78,44 +61,10 @@ afterAll(async () => {
   emulator?.stop();
 });
 
-const { ok, richPlayer, answerKey } = battleHelpers(() => t);
-
-/** A player whose account is a Firebase one (its uid is what the rules compare). */
-async function firebasePlayer(): Promise<Player & { uid: string }> {
-  const p = await richPlayer();
-  const uid = randomUUID().replace(/-/g, '').slice(0, 28);
-  await t.db.run(sql`UPDATE users SET firebase_id = ${uid} WHERE id = ${p.user.id}`);
-  return { ...p, uid };
-}
-
-/**
- * A friend battle of `n` questions played to its result: `a` answers right; `b` wrong, or not at
- * all (`slow`: each round then runs to its deadline, as a Firestore client would see it).
- */
-async function friendBattle(n: number, o: { slow?: boolean; onRoom?: (roomId: string) => Promise<void> | void } = {}) {
-  const a = await firebasePlayer();
-  const b = await firebasePlayer();
-  const room = await ok<RoomState>(a, 'create_room', {
-    room_type: 'friend',
-    category: 'science',
-    no_of_que: n,
-    entry_fee: 2,
-  });
-  await ok(b, 'join_room', { room_code: room.room_code });
-  const [ca, cb] = [await connectPlayer(url, a), await connectPlayer(url, b)];
-  await joinSocket(ca, room.room_id);
-  await joinSocket(cb, room.room_id);
-  const key = await answerKey(room.room_id);
-  await o.onRoom?.(room.room_id);
-  await ok(a, 'start_room', { room_id: room.room_id });
-  const [ra] = await Promise.all([
-    play(ca, room.room_id, (q) => key[String(q)]!),
-    play(cb, room.room_id, () => (o.slow ? null : 'zz')),
-  ]);
-  ca.ws.close();
-  cb.ws.close();
-  return { a, b, roomId: room.room_id, key, result: ra.result, seen: ra.seen };
-}
+const { friendBattle } = firestoreBattles(
+  () => t,
+  () => url,
+);
 
 /** firebase-admin as a test reads with it (its own app, on the same emulator). */
 async function adminStore() {
@@ -249,49 +198,6 @@ describe('Firestore publisher', () => {
       expect(Object.keys(pa).sort()).toEqual(fields);
     } finally {
       await reader.close();
-    }
-  });
-
-  it('is followed by a client-SDK onSnapshot listener (Node) from the first round to the result', async () => {
-    const { initializeApp, deleteApp } = await import('firebase/app');
-    const { getFirestore, connectFirestoreEmulator, doc, onSnapshot } = await import('firebase/firestore');
-    const client = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, `client-${randomUUID()}`);
-    const fs = getFirestore(client);
-    connectFirestoreEmulator(fs, '127.0.0.1', port);
-    const heard: Doc[] = [];
-    let off = () => {};
-    try {
-      // One listener on this Firestore instance (what the JS emulator serves).
-      const b = await friendBattle(2, {
-        slow: true,
-        onRoom: (roomId) => {
-          off = onSnapshot(doc(fs, 'rooms', roomId), (s) => {
-            if (s.exists()) heard.push(s.data());
-          });
-        },
-      });
-      await settled();
-      for (let i = 0; i < 40 && heard.at(-1)?.status !== 'finished'; i++) await sleep(100);
-      expect(heard.some((d) => d.status === 'playing' && d.open_round !== null)).toBe(true);
-      expect(heard.at(-1)).toMatchObject({ status: 'finished', result: b.result, open_round: null });
-      // What the listener heard of an open round never had its answer.
-      for (const d of heard) {
-        const open = d.open_round as { question: { id: number } } | null;
-        if (open)
-          expect((d.last_close as { question_id?: number } | undefined)?.question_id).not.toBe(open.question.id);
-      }
-      // The app turns what it heard back into the live channel's messages: the same battle.
-      const seen: RoomSeen = {};
-      const ms = heard.flatMap((d) => roomDocMessages(b.roomId, d as RoomDoc, seen));
-      expect(ms.filter((m) => m.type === 'round_open').length).toBeGreaterThan(0);
-      expect(ms.at(-1)).toEqual({ type: 'result', result: b.result });
-      const last = ms.findLast((m) => m.type === 'room');
-      expect(last?.type === 'room' && last.room.status).toBe('finished');
-      for (const st of b.result.standings)
-        expect(last?.type === 'room' && last.room.seats.find((x) => x.user_id === st.user_id)?.points).toBe(st.points);
-    } finally {
-      off();
-      await deleteApp(client);
     }
   });
 

@@ -35,6 +35,16 @@ function firebaseAuth(config: FirebaseWebConfig) {
   return loaded.auth;
 }
 
+/**
+ * Firestore as the signed-in Firebase user, for the live follow of rooms and boards (the rules
+ * let a player read only their own rooms). Waits for the SDK to restore the saved session.
+ */
+export async function firebaseFirestore(config: FirebaseWebConfig) {
+  const [{ auth }, { getFirestore }] = await Promise.all([firebaseAuth(config), import('firebase/firestore')]);
+  await auth.authStateReady();
+  return getFirestore(auth.app);
+}
+
 /** Runs a Firebase call; its failure becomes a FirebaseAuthFailure with this app's code (the UI's messages). */
 async function firebase<T>(run: () => Promise<T>): Promise<T> {
   try {

@@ -25,15 +25,7 @@ export function hasFirebaseSession(): boolean {
   }
 }
 
-/** The config of the Firebase session to end, and the mark removed; null when there is none. */
-export function takeFirebaseSession(): FirebaseWebConfig | null {
-  let saved: string | null = null;
-  try {
-    saved = localStorage.getItem(KEY);
-    localStorage.removeItem(KEY);
-  } catch {
-    return null;
-  }
+function parsed(saved: string | null): FirebaseWebConfig | null {
   if (!saved) return null;
   try {
     const config = JSON.parse(saved) as FirebaseWebConfig;
@@ -41,4 +33,24 @@ export function takeFirebaseSession(): FirebaseWebConfig | null {
   } catch {
     return null;
   }
+}
+
+/** The config of the Firebase session now open (the live follow reads as its user); null when none. */
+export function firebaseSessionConfig(): FirebaseWebConfig | null {
+  try {
+    return parsed(localStorage.getItem(KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The config of the Firebase session to end, and the mark removed; null when there is none. */
+export function takeFirebaseSession(): FirebaseWebConfig | null {
+  const config = firebaseSessionConfig();
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    return null;
+  }
+  return config;
 }

@@ -2,6 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { loggedOut } from '../../app/events';
 import { endSession } from '../../app/session';
 import type { RealtimeSocket } from '../../lib/realtime';
+import { firebaseSessionConfig } from '../auth/firebase-session';
 import {
   answerPicked,
   battleAnswer,
@@ -9,6 +10,8 @@ import {
   battleUnfollow,
   clockMeasured,
   linkChanged,
+  mirrorChanged,
+  mirrorSaid,
   pickRefused,
   serverSaid,
   type BattleState,
@@ -23,7 +26,10 @@ interface Slice {
  * The live channel, wired through Redux: components dispatch intentions (follow a room, answer,
  * leave) and read the battle slice; this middleware owns the socket (loaded on first use, so it
  * stays out of the first download), turns server messages into actions, and closes the socket
- * when no room is followed or the session ends.
+ * when no room is followed or the session ends. In Firebase mode it also follows the room's
+ * Firestore document (loaded on first use): whichever path brings a change first moves the room
+ * on (the slice keeps the document from taking it back), so a room goes on while the socket is
+ * down, and the socket alone carries it when Firestore does not answer. Answers go by the socket.
  */
 export const battleMiddleware: Middleware<object, Slice> = (api) => {
   let socket: RealtimeSocket | null = null;
@@ -50,8 +56,46 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
     return loading;
   };
 
+  /** Stops following the room's Firestore document (Firebase mode). */
+  let stopMirror: (() => void) | null = null;
+
+  const mirror = (roomId: string) => {
+    stopMirror?.();
+    stopMirror = null;
+    const config = firebaseSessionConfig();
+    if (!config) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    stopMirror = () => {
+      stopped = true;
+      stop?.();
+      api.dispatch(mirrorChanged('off'));
+    };
+    api.dispatch(mirrorChanged('connecting'));
+    void import('../auth/firestore-mirror')
+      .then(({ mirrorRoom }) =>
+        mirrorRoom(config, roomId, {
+          messages: (m) => {
+            if (!stopped) api.dispatch(mirrorSaid(m));
+          },
+          status: (s) => {
+            if (!stopped) api.dispatch(mirrorChanged(s));
+          },
+        }),
+      )
+      .then(
+        (s) => (stopped ? s() : (stop = s)),
+        // The SDK could not load (offline): the socket carries the room alone.
+        () => {
+          if (!stopped) api.dispatch(mirrorChanged('unreachable'));
+        },
+      );
+  };
+
   const shutdown = () => {
     generation++;
+    stopMirror?.();
+    stopMirror = null;
     socket?.stop();
     socket = null;
     loading = null;
@@ -63,6 +107,7 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
     if (battleFollow.match(action)) {
       const id = action.payload;
       const mine = generation;
+      if (before !== id || !stopMirror) mirror(id);
       void ensure().then((s) => {
         if (!s || mine !== generation) return;
         if (before && before !== id) s.forget(before);

@@ -7,6 +7,7 @@ import {
   battleUnfollow,
   clockMeasured,
   linkChanged,
+  mirrorSaid,
   pickRefused,
   serverSaid,
   type BattleState,
@@ -136,5 +137,90 @@ describe('battle slice', () => {
     expect(s).toMatchObject({ link: 'open', clockOffsetMs: -420, roomId: OTHER, room: null });
     s = battleReducer(s, battleUnfollow());
     expect(s).toMatchObject({ link: 'open', clockOffsetMs: -420, roomId: null });
+  });
+
+  describe("the room's Firestore document (Firebase mode)", () => {
+    const at = (status: RoomState['status'], round: number, seats: RoomState['seats'] = []): RoomState => ({
+      ...room(),
+      status,
+      round,
+      seats,
+    });
+    const seat = (state: 'connected' | 'left') =>
+      [
+        { slot: 1, user_id: 7, name: 'A', image: '', correct: 0, points: 0, state, is_bot: false },
+      ] as RoomState['seats'];
+    const close = (round: number) => ({
+      room_id: ROOM,
+      round,
+      question_id: 100 + round,
+      answer: 'a',
+      answers: [],
+    });
+    const withLink = (s: BattleState, link: BattleState['link']) => battleReducer(s, linkChanged(link));
+
+    it('moves the room on when it is ahead of the socket: a new round, its close, the result', () => {
+      let s = withLink(run({ type: 'room', room: at('playing', 1) }, { type: 'round_open', round: open(1) }), 'open');
+      s = battleReducer(
+        s,
+        mirrorSaid([
+          { type: 'round_close', round: close(1) },
+          { type: 'room', room: at('playing', 2) },
+          { type: 'round_open', round: open(2) },
+        ]),
+      );
+      expect(s.closed?.round).toBe(1);
+      expect(s.room?.round).toBe(2);
+      expect(s.round?.round).toBe(2);
+      expect(s.previous?.round).toBe(1);
+      s = battleReducer(s, mirrorSaid([{ type: 'result', result: { room_id: ROOM, standings: [] } }]));
+      expect(s.result).not.toBeNull();
+    });
+
+    it('never takes the room back, from either path', () => {
+      const ahead = run(
+        { type: 'room', room: at('playing', 3) },
+        { type: 'round_open', round: open(3) },
+        { type: 'round_close', round: close(2) },
+      );
+      const picked = battleReducer(ahead, answerPicked({ round: 3, answer: 'b' }));
+      // A snapshot written a moment before the socket's last messages.
+      let s = battleReducer(
+        picked,
+        mirrorSaid([
+          { type: 'round_close', round: close(1) },
+          { type: 'room', room: at('playing', 2) },
+          { type: 'round_open', round: open(2) },
+        ]),
+      );
+      expect(s).toEqual(picked);
+      // A socket lagging behind the document: its late messages change nothing either.
+      s = battleReducer(s, serverSaid({ type: 'room', room: at('playing', 2) }));
+      s = battleReducer(s, serverSaid({ type: 'round_open', round: open(2) }));
+      s = battleReducer(s, serverSaid({ type: 'round_close', round: close(1) }));
+      expect(s).toEqual(picked);
+      expect(s.picked).toBe('b');
+    });
+
+    it("takes a seat's change within a round only while the socket is down", () => {
+      const base = run({ type: 'room', room: at('playing', 2, seat('connected')) });
+      const left = mirrorSaid([{ type: 'room', room: at('playing', 2, seat('left')) }]);
+      expect(battleReducer(withLink(base, 'open'), left).room?.seats[0]?.state).toBe('connected');
+      expect(battleReducer(withLink(base, 'offline'), left).room?.seats[0]?.state).toBe('left');
+      expect(battleReducer(withLink(base, 'connecting'), left).room?.seats[0]?.state).toBe('left');
+    });
+
+    it('says nothing of another room, and a finished room stays finished', () => {
+      const s = run({ type: 'room', room: at('finished', 3) });
+      const other = { ...open(4), room_id: OTHER };
+      const after = battleReducer(
+        s,
+        mirrorSaid([
+          { type: 'room', room: at('playing', 3) },
+          { type: 'round_open', round: other },
+        ]),
+      );
+      expect(after).toEqual(s);
+    });
   });
 });

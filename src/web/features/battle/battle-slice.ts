@@ -1,5 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoomResult, RoomState, RoundClose, RoundOpen, ServerMessage } from '../../../core/contract';
+import type { FollowStatus } from '../../lib/firestore-follow';
 import type { LinkStatus } from '../../lib/realtime';
 
 /**
@@ -9,6 +10,8 @@ import type { LinkStatus } from '../../lib/realtime';
  */
 export interface BattleState {
   link: LinkStatus;
+  /** Firebase mode: the room's Firestore document, followed beside the socket ('off' otherwise). */
+  mirror: FollowStatus | 'off';
   /** Server clock minus this device's (ms): countdowns run on server deadlines. */
   clockOffsetMs: number;
   /** The room this screen follows. */
@@ -36,6 +39,7 @@ export interface BattleState {
 
 const initialState: BattleState = {
   link: 'idle',
+  mirror: 'off',
   clockOffsetMs: 0,
   roomId: null,
   room: null,
@@ -58,6 +62,86 @@ function ofRoom(s: BattleState, roomId: string) {
   return s.roomId !== null && s.roomId === roomId;
 }
 
+const STATUS_ORDER: Record<RoomState['status'], number> = { waiting: 0, playing: 1, finished: 2, deleted: 3 };
+
+/** How far a room has come: status first, then round (a room never goes back on either). */
+function progress(r: RoomState): number {
+  return STATUS_ORDER[r.status] * 1000 + r.round;
+}
+
+/**
+ * Whether a message from the room's Firestore document adds anything to what the screen holds.
+ * The document is written at most once a second and may reach the app before or after the
+ * socket says the same: it counts only where it is ahead (a new round, a close, the result,
+ * a room further on), or, for the room's seats within one round, while the socket is down.
+ * It never takes the room back.
+ */
+function mirrorAdds(s: BattleState, m: ServerMessage): boolean {
+  switch (m.type) {
+    case 'room': {
+      if (!s.room) return true;
+      const [was, now] = [progress(s.room), progress(m.room)];
+      return now > was || (now === was && s.link !== 'open');
+    }
+    case 'round_open':
+      return m.round.round > (s.round?.round ?? 0);
+    case 'round_close':
+      return m.round.round > (s.closed?.round ?? 0) && !(s.round && s.round.round > m.round.round + 1);
+    case 'result':
+      return s.result === null;
+    default:
+      return false;
+  }
+}
+
+/** A message of the live channel, applied to the battle on screen. */
+function said(s: BattleState, m: ServerMessage): void {
+  switch (m.type) {
+    case 'welcome':
+      // A new connection: a pick the server never confirmed may have been lost with the old
+      // one; the room's snapshot (sent on joining again) says whether it got through.
+      s.me = m.user_id;
+      if (s.picked !== null && !s.answered.includes(m.user_id)) s.picked = null;
+      return;
+    case 'room':
+      if (!ofRoom(s, m.room.room_id)) return;
+      // A late message (a lagging socket behind the Firestore document) never takes it back.
+      if (s.room && progress(m.room) < progress(s.room)) return;
+      s.room = m.room;
+      if (m.room.status === 'deleted') s.round = null;
+      return;
+    case 'round_open':
+      if (!ofRoom(s, m.round.room_id) || (s.round && m.round.round < s.round.round)) return;
+      if (s.round?.round !== m.round.round) {
+        s.previous = s.round;
+        s.answered = [];
+        s.picked = null;
+        // The reveal stays up through the next round's countdown, gone once it is a new round.
+        if (s.closed && s.closed.round < m.round.round - 1) s.closed = null;
+      }
+      s.round = m.round;
+      return;
+    case 'answered':
+      if (!ofRoom(s, m.room_id) || s.round?.round !== m.round) return;
+      if (!s.answered.includes(m.user_id)) s.answered.push(m.user_id);
+      if (m.user_id === s.me && s.picked === null) s.picked = '';
+      return;
+    case 'round_close':
+      if (!ofRoom(s, m.round.room_id) || (s.closed && m.round.round < s.closed.round)) return;
+      s.closed = m.round;
+      return;
+    case 'result':
+      if (!ofRoom(s, m.result.room_id)) return;
+      s.result = m.result;
+      return;
+    case 'error':
+      s.error = { code: m.code, at: Date.now() };
+      return;
+    default:
+      return;
+  }
+}
+
 const battleSlice = createSlice({
   name: 'battle',
   initialState,
@@ -77,51 +161,17 @@ const battleSlice = createSlice({
       s.picked = null;
       s.error = a.payload;
     },
-    serverSaid: (s, a: PayloadAction<ServerMessage>) => {
-      const m = a.payload;
-      switch (m.type) {
-        case 'welcome':
-          // A new connection: a pick the server never confirmed may have been lost with the old
-          // one; the room's snapshot (sent on joining again) says whether it got through.
-          s.me = m.user_id;
-          if (s.picked !== null && !s.answered.includes(m.user_id)) s.picked = null;
-          return;
-        case 'room':
-          if (!ofRoom(s, m.room.room_id)) return;
-          s.room = m.room;
-          if (m.room.status === 'deleted') s.round = null;
-          return;
-        case 'round_open':
-          if (!ofRoom(s, m.round.room_id)) return;
-          if (s.round?.round !== m.round.round) {
-            s.previous = s.round;
-            s.answered = [];
-            s.picked = null;
-            // The reveal stays up through the next round's countdown, gone once it is a new round.
-            if (s.closed && s.closed.round < m.round.round - 1) s.closed = null;
-          }
-          s.round = m.round;
-          return;
-        case 'answered':
-          if (!ofRoom(s, m.room_id) || s.round?.round !== m.round) return;
-          if (!s.answered.includes(m.user_id)) s.answered.push(m.user_id);
-          if (m.user_id === s.me && s.picked === null) s.picked = '';
-          return;
-        case 'round_close':
-          if (!ofRoom(s, m.round.room_id)) return;
-          s.closed = m.round;
-          return;
-        case 'result':
-          if (!ofRoom(s, m.result.room_id)) return;
-          s.result = m.result;
-          return;
-        case 'error':
-          s.error = { code: m.code, at: Date.now() };
-          return;
-        default:
-          return;
-      }
+    mirrorChanged: (s, a: PayloadAction<FollowStatus | 'off'>) => {
+      s.mirror = a.payload;
     },
+    /** Messages read from the room's Firestore document (Firebase mode): only what moves the room on. */
+    mirrorSaid: {
+      reducer: (s, a: PayloadAction<ServerMessage[]>) => {
+        for (const m of a.payload) if (mirrorAdds(s, m)) said(s, m);
+      },
+      prepare: (m: ServerMessage[]) => ({ payload: m }),
+    },
+    serverSaid: (s, a: PayloadAction<ServerMessage>) => said(s, a.payload),
   },
   extraReducers: (b) => {
     b.addCase(battleFollow, (s, a) => {
@@ -132,5 +182,6 @@ const battleSlice = createSlice({
   },
 });
 
-export const { linkChanged, clockMeasured, answerPicked, pickRefused, serverSaid } = battleSlice.actions;
+export const { linkChanged, clockMeasured, answerPicked, pickRefused, serverSaid, mirrorSaid, mirrorChanged } =
+  battleSlice.actions;
 export const battleReducer = battleSlice.reducer;

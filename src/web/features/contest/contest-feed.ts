@@ -3,12 +3,15 @@ import type { ContestBoard } from '../../../core/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endSession } from '../../app/session';
 import type { LinkStatus, RealtimeSocket } from '../../lib/realtime';
+import { firebaseSessionConfig } from '../auth/firebase-session';
 
 /**
  * A contest's live leaderboard through the realtime adapter (lib/realtime, loaded on first use
  * so it stays out of the first download): says hello with the session's token, watches the
  * contest (again after each reconnect) and hands on each `contest_board` of it; unwatches and
- * closes when the screen goes or `enabled` turns false. Answers the link's status.
+ * closes when the screen goes or `enabled` turns false. Answers the link's status. In Firebase
+ * mode it also follows the board's Firestore document, whose boards count while the socket is
+ * not open (a board carries no version: the socket, when open, is the one that is in order).
  */
 export function useContestBoardFeed(
   contestId: number,
@@ -28,6 +31,24 @@ export function useContestBoardFeed(
     if (!enabled || !signedIn) return;
     let socket: RealtimeSocket | null = null;
     let gone = false;
+    let linkNow: LinkStatus = 'idle';
+    let stopMirror: (() => void) | null = null;
+    const config = firebaseSessionConfig();
+    if (config)
+      void import('../auth/firestore-mirror')
+        .then(({ mirrorContest }) =>
+          mirrorContest(config, contestId, {
+            board: (b) => {
+              if (!gone && linkNow !== 'open') handler.current(b);
+            },
+            status: () => undefined,
+          }),
+        )
+        .then(
+          (stop) => (gone ? stop() : (stopMirror = stop)),
+          // Firebase's SDK did not load (offline): the socket alone, as in the default mode.
+          () => undefined,
+        );
     void import('../../lib/realtime').then(({ RealtimeSocket, gatewayUrl }) => {
       if (gone) return;
       socket = new RealtimeSocket(gatewayUrl(), () => tokenRef.current, {
@@ -35,6 +56,7 @@ export function useContestBoardFeed(
           if (m.type === 'contest_board' && m.board.contest_id === contestId) handler.current(m.board);
         },
         status: (s) => {
+          linkNow = s;
           if (!gone) setLink(s);
         },
         clockOffset: () => undefined,
@@ -45,6 +67,7 @@ export function useContestBoardFeed(
     });
     return () => {
       gone = true;
+      stopMirror?.();
       socket?.unwatchContest(contestId);
       socket?.stop();
       setLink('idle');
