@@ -27,6 +27,7 @@ import { registerMetricsRoutes } from './http/metrics-routes';
 import { registerPackRoutes } from './http/pack-routes';
 import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
+import { FcmSender } from './push/fcm';
 import { PushService } from './push/push';
 import { Battles } from './realtime/rooms';
 import { LocalRoomOps } from './realtime/room-ops';
@@ -91,6 +92,13 @@ export async function buildApp(o: AppOptions): Promise<App> {
   );
   const contests = new ContestLive(db, bus, app.log, roomSinks);
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
+  // Firebase mode with a service account: FCM for the players whose app registered a token.
+  if (config.firebase?.serviceAccount)
+    push.fcm = new FcmSender({
+      projectId: config.firebase.projectId,
+      serviceAccount: config.firebase.serviceAccount,
+      log: app.log,
+    });
   // With Redis the nodes spend from the same rate budgets.
   const rateRedis = config.REDIS_URL
     ? await openRateLimitRedis({ url: config.REDIS_URL, onError: (e) => app.log.error({ err: e }, 'rate limits') })

@@ -1,4 +1,5 @@
-import type { App } from 'firebase-admin/app';
+import type { Agent } from 'node:http';
+import type { App, Credential } from 'firebase-admin/app';
 import type { ServiceAccount } from './config';
 
 /**
@@ -7,17 +8,19 @@ import type { ServiceAccount } from './config';
  * (tests) do not share one; `label` says whose it is.
  */
 export async function openFirebaseApp(
-  o: { projectId: string; serviceAccount?: ServiceAccount },
+  o: { projectId: string; serviceAccount?: ServiceAccount; httpAgent?: Agent; credential?: Credential },
   label: string,
 ): Promise<App> {
   const { initializeApp, cert } = await import('firebase-admin/app');
   const sa = o.serviceAccount;
+  const credential =
+    o.credential ??
+    (sa ? cert({ projectId: sa.project_id, clientEmail: sa.client_email, privateKey: sa.private_key }) : undefined);
   return initializeApp(
     {
       projectId: o.projectId,
-      ...(sa
-        ? { credential: cert({ projectId: sa.project_id, clientEmail: sa.client_email, privateKey: sa.private_key }) }
-        : {}),
+      ...(credential ? { credential } : {}),
+      ...(o.httpAgent ? { httpAgent: o.httpAgent } : {}),
     },
     `quiz-${label}-${o.projectId}-${Math.random().toString(36).slice(2)}`,
   );

@@ -63,6 +63,12 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 const webLanguageField = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be a language code' });
 
+/** An FCM registration token (Firebase mode's push): '' says this device has none (any more). */
+const fcmTokenField = z.union([
+  z.literal(''),
+  z.string().regex(/^[A-Za-z0-9_:-]{20,500}$/, { error: 'must be an FCM token' }),
+]);
+
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const accountActions = {
@@ -79,7 +85,7 @@ export const accountActions = {
       email: z.preprocess(blankToUndefined, emailField.optional()),
       profile: optionalText(500),
       mobile: z.preprocess(blankToUndefined, mobileField.optional()),
-      fcm_id: optionalText(500),
+      fcm_id: fcmTokenField.optional(),
       /** This browser's install id (kept in its storage): a referral code pays once per device. */
       device_id: z.preprocess(
         blankToUndefined,
@@ -149,6 +155,15 @@ export const accountActions = {
   }),
   delete_push_subscription: action<{ subscribed: false }>()({
     input: z.object({ endpoint: pushEndpoint }),
+    access: 'user',
+    mutates: true,
+  }),
+  /**
+   * Firebase mode: this device's FCM token when it changes ('' at logout, or when the player
+   * turns notifications off). A token is one device's: it leaves any other account that had it.
+   */
+  set_fcm_id: action<{ fcm_id: string }>()({
+    input: z.object({ fcm_id: fcmTokenField }),
     access: 'user',
     mutates: true,
   }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from '../db/client';
+import { sql, type Db } from '../db/client';
 import { issueApiToken, revokeToken } from '../auth/api-tokens';
 import { reencodeAvatar } from '../domain/images';
 import { listNotifications, markRead } from '../domain/notifications';
@@ -13,6 +13,12 @@ function ownIdentity(ctx: ActionContext, firebaseId: string) {
   // The proof names one identity; it cannot be used to look up or create another.
   if (id.firebase_id !== firebaseId) fail('forbidden', { field: 'firebase_id' });
   return id;
+}
+
+/** This device's FCM token, now the player's: one device's token, so no other account keeps it. */
+async function setFcmId(db: Db, userId: number, fcmId: string) {
+  if (fcmId) await db.run(sql`UPDATE users SET fcm_id = '' WHERE fcm_id = ${fcmId} AND id <> ${userId}`);
+  await db.run(sql`UPDATE users SET fcm_id = ${fcmId} WHERE id = ${userId}`);
 }
 
 function notInDemo(ctx: ActionContext) {
@@ -36,6 +42,7 @@ export const accountHandlers: Handlers<
   | 'get_push_key'
   | 'set_push_subscription'
   | 'delete_push_subscription'
+  | 'set_fcm_id'
   | 'set_notifications_read'
   | 'get_user_by_id'
   | 'update_profile'
@@ -58,7 +65,7 @@ export const accountHandlers: Handlers<
     let userId: number;
     if (user) {
       userId = user.id;
-      if (input.fcm_id) await db.run(sql`UPDATE users SET fcm_id = ${input.fcm_id} WHERE id = ${userId}`);
+      if (input.fcm_id) await setFcmId(db, userId, input.fcm_id);
     } else {
       const rules = await services.settings.rules(db);
       userId = await createUser(db, {
@@ -69,13 +76,14 @@ export const accountHandlers: Handlers<
         email: id.email ?? (id.type === 'mobile' ? (input.email ?? '') : ''),
         mobile: id.mobile ?? input.mobile ?? '',
         profile: input.profile && /^https:\/\//.test(input.profile) ? input.profile : '',
-        fcmId: input.fcm_id ?? '',
+        fcmId: '',
         friendsCode: input.friends_code ?? '',
         deviceId: input.device_id ?? '',
         webLanguage: input.web_language ?? 'en',
         welcomeBonus: rules.welcome_bonus,
         referral: rules,
       });
+      if (input.fcm_id) await setFcmId(db, userId, input.fcm_id);
     }
     const api_token = await issueApiToken(db, userId, services.config.TOKEN_TTL_DAYS);
     user = await userRecord(db, userId);
@@ -110,6 +118,11 @@ export const accountHandlers: Handlers<
   async delete_push_subscription({ endpoint }, ctx) {
     await ctx.db.run(sql`DELETE FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${me(ctx).id}`);
     return { subscribed: false as const };
+  },
+
+  async set_fcm_id({ fcm_id }, ctx) {
+    await setFcmId(ctx.db, me(ctx).id, fcm_id);
+    return { fcm_id };
   },
 
   async get_referral_summary(_input, ctx) {

@@ -95,7 +95,7 @@ describe('Firebase mode: ID tokens from the Firebase Auth emulator', () => {
     expect(exists.status).toBe(200);
     expect(exists.body.data.exists).toBe(false);
 
-    const first = await signup(a.idToken, { firebase_id: a.localId, fcm_id: 'fcm-token-1' });
+    const first = await signup(a.idToken, { firebase_id: a.localId, fcm_id: 'fcm-token-1:APA91bHexample0001' });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ firebase_id: a.localId, email: a.email, type: 'email' });
     const me = await call<{ id: number }>(t.app, 'get_user_by_id', {}, { token: first.body.data.api_token });
@@ -103,11 +103,11 @@ describe('Firebase mode: ID tokens from the Firebase Auth emulator', () => {
 
     // Later: a new ID token (a new sign-in) finds the same account; the FCM token is updated.
     const later = await signIn(a.email);
-    const again = await signup(later.idToken, { firebase_id: a.localId, fcm_id: 'fcm-token-2' });
+    const again = await signup(later.idToken, { firebase_id: a.localId, fcm_id: 'fcm-token-2:APA91bHexample0002' });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(first.body.data.id);
     const rows = await t.db.rows<{ fcm_id: string }>(sql`SELECT fcm_id FROM users WHERE id = ${first.body.data.id}`);
-    expect(rows[0]!.fcm_id).toBe('fcm-token-2');
+    expect(rows[0]!.fcm_id).toBe('fcm-token-2:APA91bHexample0002');
     expect(
       (await call(t.app, 'check_user_exists', { firebase_id: a.localId }, { token: later.idToken })).body.data,
     ).toEqual({ exists: true });

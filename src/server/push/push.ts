@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { sql, type Db } from '../db/client';
 import { appLanguageJson } from '../domain/app-languages';
+import type { FcmSender } from './fcm';
 
 /** How often each node looks for notifications to push. */
 const TICK_MS = 2000;
@@ -17,6 +18,12 @@ interface Pending {
   message: string;
   link: string;
   language_code: string | null;
+}
+
+interface FcmTarget {
+  user_id: number;
+  fcm_id: string;
+  lang: string;
 }
 
 interface Subscription {
@@ -77,13 +84,16 @@ export async function wordNotice(n: Pending, lang: string): Promise<PushPayload>
  * the same pair); a ticker on each node claims notifications not pushed yet (FOR UPDATE SKIP
  * LOCKED: each once), marks them pushed, and after the commit sends them to every subscription
  * of their player (everyone's for a broadcast). A subscription the push service says is gone
- * (404/410) is deleted.
+ * (404/410) is deleted. In Firebase mode with FCM (`fcm` set), a player whose app registered an
+ * FCM token gets the notification through FCM instead, and a token FCM says is dead is cleared.
  */
 export class PushService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   /** The HTTPS agent for the push services (tests trust their local one through it). */
   agent: Agent | undefined;
+  /** Firebase mode with a service account: FCM, for the players who have an FCM token. */
+  fcm: FcmSender | undefined;
 
   private constructor(
     private readonly db: Db,
@@ -112,6 +122,7 @@ export class PushService {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+    await this.fcm?.close();
   }
 
   /** Pushes what is waiting (one batch); answers how many notifications were claimed. */
@@ -145,15 +156,34 @@ export class PushService {
   }
 
   private async send(n: Pending) {
-    const subs = await this.db.rows<Subscription>(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth,
-        coalesce(nullif(u.web_language, ''), 'en') AS lang
+    // The notification's players: one, or every active one for a broadcast (of one language).
+    const whose = sql`${n.user_id === null ? sql`u.status = 1` : sql`u.id = ${n.user_id}`}
+        ${n.language_code ? sql`AND u.web_language = ${n.language_code}` : sql``}`;
+    const lang = sql`coalesce(nullif(u.web_language, ''), 'en') AS lang`;
+    const worded = new Map<string, Promise<PushPayload>>();
+    const word = (l: string) => {
+      if (!worded.has(l)) worded.set(l, wordNotice(n, l));
+      return worded.get(l)!;
+    };
+    let [sent, failed] = [0, 0];
+    if (this.fcm) {
+      const targets = await this.db.rows<FcmTarget>(sql`SELECT u.id AS user_id, u.fcm_id, ${lang}
+        FROM users u WHERE u.fcm_id <> '' AND ${whose}`);
+      const messages = await Promise.all(targets.map(async (t) => ({ token: t.fcm_id, payload: await word(t.lang) })));
+      const results = await this.fcm.send(messages);
+      for (const [i, r] of results.entries()) {
+        if (r.ok) sent++;
+        else failed++;
+        const t = targets[i]!;
+        // Cleared only if it is still the token that failed (the app may have sent a new one).
+        if (r.gone) await this.db.run(sql`UPDATE users SET fcm_id = '' WHERE id = ${t.user_id} AND fcm_id = ${t.fcm_id}`);
+      }
+    }
+    const subs = await this.db.rows<Subscription>(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth, ${lang}
       FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-      WHERE ${n.user_id === null ? sql`u.status = 1` : sql`s.user_id = ${n.user_id}`}
-        ${n.language_code ? sql`AND u.web_language = ${n.language_code}` : sql``}`);
-    let sent = 0;
-    let failed = 0;
+      WHERE ${whose} ${this.fcm ? sql`AND u.fcm_id = ''` : sql``}`);
     for (const s of subs) {
-      const payload = await wordNotice(n, s.lang);
+      const payload = await word(s.lang);
       try {
         await webpush.sendNotification(
           { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
