@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { openLink, sameOriginLink } from './open-link';
 import { OUTBOX_SYNC_TAG, PACKS_SYNC_TAG, replayOutbox } from './outbox';
+import { readPush, type PushPayload } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -89,18 +90,11 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-/** A push from the server (src/server/push/push.ts): shown as a notification. */
-interface PushPayload {
-  title: string;
-  body: string;
-  link: string;
-  tag: string;
-}
-
+// A push from the server (Web Push, or FCM in Firebase mode): shown as a notification.
 self.addEventListener('push', (event: PushEvent) => {
   let p: Partial<PushPayload> = {};
   try {
-    p = (event.data?.json() ?? {}) as Partial<PushPayload>;
+    p = readPush(event.data?.json());
   } catch {
     p = { body: event.data?.text() ?? '' };
   }

@@ -156,6 +156,11 @@ const webConfigSchema = z.object({
   projectId: z.string().min(1).max(40),
   appId: z.string().min(1).max(200),
   messagingSenderId: z.string().max(40).optional(),
+  /** FCM's Web Push certificate (Firebase console › Cloud Messaging › Web configuration). */
+  vapidKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be the Web Push certificate’s public key (base64url)' })
+    .optional(),
 });
 
 /**

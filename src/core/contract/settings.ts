@@ -43,6 +43,8 @@ export interface FirebaseWebConfig {
   projectId: string;
   appId: string;
   messagingSenderId?: string;
+  /** FCM: the project's Web Push certificate's public key (with messagingSenderId, FCM is on). */
+  vapidKey?: string;
   /** host:port of the Firebase Auth emulator (never in production). */
   auth_emulator?: string;
 }

@@ -155,6 +155,22 @@ describe('Firebase mode: the web config and the Content-Security-Policy', () => 
     expect(csp.connectSrc).toContain('https://firestore.googleapis.com');
     expect(csp.frameSrc).toContain('https://demo-quiz.firebaseapp.com');
     expect(csp.scriptSrc).not.toContain("'unsafe-inline'");
+    expect(csp.connectSrc).not.toContain('https://fcmregistrations.googleapis.com');
+
+    // With FCM named: its key reaches the app, and the CSP opens to FCM's registration.
+    const vapidKey = 'B'.repeat(87);
+    const fcm = loadConfig({
+      NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'demo-quiz',
+      FIREBASE_WEB_CONFIG: JSON.stringify({ ...web, messagingSenderId: '1234', vapidKey }),
+    });
+    expect(fcm.firebase?.web).toEqual({ ...web, messagingSenderId: '1234', vapidKey });
+    expect(contentSecurityPolicy(fcm).connectSrc).toEqual(
+      expect.arrayContaining([
+        'https://firebaseinstallations.googleapis.com',
+        'https://fcmregistrations.googleapis.com',
+      ]),
+    );
 
     // Default mode: nothing of Firebase.
     const plain = contentSecurityPolicy(loadConfig({}));
@@ -168,6 +184,7 @@ describe('Firebase mode: the web config and the Content-Security-Policy', () => 
     expect(bad('{"apiKey":"k"}')).toThrow(/needs apiKey, authDomain, projectId and appId/);
     expect(bad(JSON.stringify({ ...web, projectId: 'other' }))).toThrow(/is not FIREBASE_PROJECT_ID/);
     expect(bad(JSON.stringify({ ...web, apiKey: 'x'.repeat(500) }))).toThrow(/needs apiKey/);
+    expect(bad(JSON.stringify({ ...web, vapidKey: 'not a key' }))).toThrow(/needs apiKey/);
     expect(() => loadConfig({ FIREBASE_WEB_CONFIG: JSON.stringify(web) })).toThrow(/FIREBASE_PROJECT_ID: required/);
     expect(() => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'http://evil/' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
   });

@@ -5,7 +5,8 @@ const GSI = 'https://accounts.google.com/gsi/';
 /**
  * What Firebase's web SDK talks to in Firebase mode: Auth's REST APIs, and for Google sign-in
  * and phone reCAPTCHA the project's auth domain and Google's scripts and frames; Firestore, for
- * the live follow of rooms and boards. The Auth emulator instead when one is configured
+ * the live follow of rooms and boards; FCM's registration services when it sends pushes through
+ * FCM. The Auth emulator instead when one is configured
  * (development and tests, never production): there is no Firestore for browsers beside it, so
  * the app's follow finds Firestore unreachable and the socket carries everything.
  */
@@ -17,11 +18,17 @@ function firebaseSources(config: Config) {
     const emulator = `http://${web.auth_emulator}`;
     return { connect: [emulator], script: ['https://apis.google.com'], frame: [emulator] };
   }
+  // FCM's registration of the browser's token (when the config names FCM).
+  const fcm =
+    web.messagingSenderId && web.vapidKey
+      ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
+      : [];
   return {
     connect: [
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
       'https://firestore.googleapis.com',
+      ...fcm,
     ],
     script: ['https://apis.google.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
     frame: [`https://${web.authDomain}`, 'https://www.google.com/recaptcha/'],

@@ -87,7 +87,8 @@ afterAll(async () => {
   await new Promise((ok) => server?.close(ok));
 });
 
-const token = (kind = 'ok') => `${kind}-${randomBytes(12).toString('hex')}:APA91b${randomBytes(20).toString('base64url')}`;
+const token = (kind = 'ok') =>
+  `${kind}-${randomBytes(12).toString('hex')}:APA91b${randomBytes(20).toString('base64url')}`;
 
 async function setFcm(p: Player, fcm_id: string) {
   return call<{ fcm_id: string }>(t.app, 'set_fcm_id', { fcm_id }, { token: p.token });
@@ -205,7 +206,16 @@ describe('FCM (Firebase mode)', () => {
     const p = await createPlayer(t.app);
     const kept = token();
     await setFcm(p, kept);
-    for (const bad of ['x', 'a'.repeat(501), 'tok en with spaces and more', "'; DROP TABLE users; --xxxxxxxxx", '<script>alert(1)</script>xxxxxx', 42, null, ['a']]) {
+    for (const bad of [
+      'x',
+      'a'.repeat(501),
+      'tok en with spaces and more',
+      "'; DROP TABLE users; --xxxxxxxxx",
+      '<script>alert(1)</script>xxxxxx',
+      42,
+      null,
+      ['a'],
+    ]) {
       const r = await call(t.app, 'set_fcm_id', { fcm_id: bad }, { token: p.token });
       expect(r.status, String(bad)).toBe(400);
       expect(r.body).toMatchObject({ error: true, code: 'invalid_input' });

@@ -176,7 +176,8 @@ export class PushService {
         else failed++;
         const t = targets[i]!;
         // Cleared only if it is still the token that failed (the app may have sent a new one).
-        if (r.gone) await this.db.run(sql`UPDATE users SET fcm_id = '' WHERE id = ${t.user_id} AND fcm_id = ${t.fcm_id}`);
+        if (r.gone)
+          await this.db.run(sql`UPDATE users SET fcm_id = '' WHERE id = ${t.user_id} AND fcm_id = ${t.fcm_id}`);
       }
     }
     const subs = await this.db.rows<Subscription>(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth, ${lang}

@@ -1,4 +1,4 @@
-import { hasFirebaseSession } from '../features/auth/firebase-session';
+import { hasFirebaseSession } from '../lib/firebase-session';
 import { api } from '../lib/api-client';
 import { loggedOut, profileChanged } from './events';
 import { history } from './history';

@@ -1,4 +1,5 @@
 import { api } from './api-client';
+import { fcmConfig, registerFcm, unregisterFcm } from './fcm';
 
 /** Whether this browser can take push notifications at all. */
 export function pushSupported(): boolean {
@@ -58,6 +59,12 @@ export async function enablePush(ask: boolean): Promise<NotificationPermission> 
   if (permission !== 'granted') return permission;
   if (ask) rememberOff(false);
   const reg = await navigator.serviceWorker.ready;
+  // Firebase mode with FCM: the server sends this player's pushes through FCM (lib/fcm).
+  const fcm = fcmConfig();
+  if (fcm) {
+    await registerFcm(fcm, reg);
+    return permission;
+  }
   let sub = await reg.pushManager.getSubscription();
   if (!sub) {
     const { public_key } = await api('get_push_key');
@@ -74,6 +81,8 @@ export async function enablePush(ask: boolean): Promise<NotificationPermission> 
 /** Unsubscribes this browser from the player's pushes (at logout). */
 export async function disablePush(): Promise<void> {
   if (!pushSupported()) return;
+  const fcm = fcmConfig();
+  if (fcm) await unregisterFcm(fcm).catch(() => undefined);
   const reg = await navigator.serviceWorker.getRegistration();
   const sub = await reg?.pushManager.getSubscription();
   if (!sub) return;

@@ -6,7 +6,8 @@ import type { Auth, ConfirmationResult, User } from 'firebase/auth';
 import type { FirebaseWebConfig, IdentityProof } from '../../../core/contract';
 import { ApiError } from '../../lib/api-client';
 import { FirebaseAuthFailure, firebaseErrorCode } from './firebase-errors';
-import { markFirebaseSession, takeFirebaseSession } from './firebase-session';
+import { markFirebaseSession, takeFirebaseSession } from '../../lib/firebase-session';
+import { firebaseWebApp } from '../../lib/firebase-web-app';
 
 let loaded: { key: string; auth: Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> } | null = null;
 
@@ -15,13 +16,10 @@ function firebaseAuth(config: FirebaseWebConfig) {
   if (loaded?.key !== key) {
     loaded = {
       key,
-      auth: Promise.all([import('firebase/app'), import('firebase/auth')]).then(([app, sdk]) => {
-        const { auth_emulator, ...options } = config;
-        const name = `quiz-${config.projectId}`;
-        const existing = app.getApps().find((a) => a.name === name);
-        const auth = sdk.getAuth(existing ?? app.initializeApp(options, name));
-        if (auth_emulator && !auth.emulatorConfig)
-          sdk.connectAuthEmulator(auth, `http://${auth_emulator}`, { disableWarnings: true });
+      auth: Promise.all([firebaseWebApp(config), import('firebase/auth')]).then(([app, sdk]) => {
+        const auth = sdk.getAuth(app);
+        if (config.auth_emulator && !auth.emulatorConfig)
+          sdk.connectAuthEmulator(auth, `http://${config.auth_emulator}`, { disableWarnings: true });
         return { auth, sdk };
       }),
     };

@@ -3,6 +3,7 @@ import { loggedIn } from '../../app/events';
 import type { AppDispatch } from '../../app/store';
 import { api } from '../../lib/api-client';
 import { deviceId } from '../../lib/device-id';
+import { fcmTokenSent, signInFcmToken } from '../../lib/fcm';
 import { compactMobile } from '../../../core/contract/formats';
 
 /** Sign-up extras the profile step may send (a referral code, a name typed at sign-up). */
@@ -17,6 +18,8 @@ export interface ProfileExtras {
 export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch, extras: ProfileExtras = {}) {
   const opts = { token: proof.id_token };
   await api('check_user_exists', { firebase_id: proof.firebase_id }, opts);
+  // Firebase mode with FCM, notifications already allowed: this device's token comes along.
+  const fcm_id = await signInFcmToken();
   const user = await api(
     'user_signup',
     {
@@ -27,11 +30,13 @@ export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch
       mobile: proof.mobile ?? '',
       friends_code: extras.friends_code ?? '',
       device_id: deviceId(),
+      fcm_id,
       web_language: extras.web_language ?? document.documentElement.lang ?? 'en',
     },
     opts,
   );
   if (!user.api_token) throw new Error('user_signup answered without api_token');
+  fcmTokenSent(fcm_id);
   dispatch(loggedIn({ user, token: user.api_token }));
   return user;
 }

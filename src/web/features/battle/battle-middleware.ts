@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { loggedOut } from '../../app/events';
 import { endSession } from '../../app/session';
 import type { RealtimeSocket } from '../../lib/realtime';
-import { firebaseSessionConfig } from '../auth/firebase-session';
+import { firebaseSessionConfig } from '../../lib/firebase-session';
 import {
   answerPicked,
   battleAnswer,

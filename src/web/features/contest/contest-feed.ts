@@ -3,7 +3,7 @@ import type { ContestBoard } from '../../../core/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endSession } from '../../app/session';
 import type { LinkStatus, RealtimeSocket } from '../../lib/realtime';
-import { firebaseSessionConfig } from '../auth/firebase-session';
+import { firebaseSessionConfig } from '../../lib/firebase-session';
 
 /**
  * A contest's live leaderboard through the realtime adapter (lib/realtime, loaded on first use

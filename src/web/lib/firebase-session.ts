@@ -1,4 +1,4 @@
-import type { FirebaseWebConfig } from '../../../core/contract';
+import type { FirebaseWebConfig } from '../../core/contract';
 
 /**
  * Firebase mode keeps the player signed in to Firebase beside the app's own session (the
