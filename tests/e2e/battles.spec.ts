@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiPlayer, loginByEmail } from './support';
+import { apiPlayer, loginByEmail, playOut } from './support';
 
 // Live battles played through the screens, each player in their own browser context (their own
 // phone): random 1v1, a friend room by code, the bot after "no opponent", a group of four, and a
@@ -52,21 +52,6 @@ async function stats(request: APIRequestContext, token: string) {
   });
   expect(res.status()).toBe(200);
   return (await res.json()).data as { room_id: string; result: string }[];
-}
-
-/** Answers every round (option `pick`, or the last when fewer) until the result shows. */
-async function playOut(page: Page, pick: number, onRound?: (round: number) => Promise<void>) {
-  const result = page.getByTestId('battle-result');
-  const open = page.locator('.battle-question [data-testid^="battle-option-"]:enabled');
-  for (let round = 1; round <= 30; round++) {
-    await expect(result.or(open.first())).toBeVisible({ timeout: 20_000 });
-    if (await result.isVisible()) return;
-    await onRound?.(round);
-    const n = await open.count();
-    if (n === 0) continue;
-    await open.nth(Math.min(pick, n - 1)).click();
-  }
-  await expect(result).toBeVisible();
 }
 
 async function outcome(page: Page) {

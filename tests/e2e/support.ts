@@ -141,3 +141,18 @@ export async function playLevel(page: Page, sessionPromise: Promise<Session>, ri
     await page.getByTestId('next-question').click();
   }
 }
+
+/** Answers every round (option `pick`, or the last when fewer) until the result shows. */
+export async function playOut(page: Page, pick: number, onRound?: (round: number) => Promise<void>) {
+  const result = page.getByTestId('battle-result');
+  const open = page.locator('.battle-question [data-testid^="battle-option-"]:enabled');
+  for (let round = 1; round <= 30; round++) {
+    await expect(result.or(open.first())).toBeVisible({ timeout: 20_000 });
+    if (await result.isVisible()) return;
+    await onRound?.(round);
+    const n = await open.count();
+    if (n === 0) continue;
+    await open.nth(Math.min(pick, n - 1)).click();
+  }
+  await expect(result).toBeVisible();
+}
