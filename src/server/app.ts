@@ -76,7 +76,10 @@ export async function buildApp(o: AppOptions): Promise<App> {
   // Room messages go out through these (the live sync of ARCHITECTURE.md §6 is added here).
   const roomSinks: RoomEventSink[] = [new BusSink(bus)];
   // Firebase mode with a service account (or the Firestore emulator): the live sync of rooms.
-  const firestore = config.firebase?.firestore ? firestoreSink({ ...config.firebase, db, log: app.log }) : undefined;
+  // With several nodes, one at a time writes each room's documents (through the bus).
+  const firestore = config.firebase?.firestore
+    ? firestoreSink({ ...config.firebase, db, log: app.log, bus })
+    : undefined;
   if (firestore) roomSinks.push(firestore);
   const battleSetup = { rules: battleRulesOf(config, o.battleRules), roundDelayMs: config.BATTLE_ROUND_DELAY_MS };
   const battles = new Battles(

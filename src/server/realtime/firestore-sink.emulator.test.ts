@@ -299,7 +299,7 @@ describe('Firestore publisher', () => {
     // Firestore takes writes again: the room's next change (a seat's, say) carries the refused
     // ones with it (the result, the readers), with no flush to help.
     const c = await connectPlayer(url, b.a);
-    await sink.publish(roomId, [await joinSocket(c, roomId)]);
+    await t.app.services.battles.publish(roomId, [await joinSocket(c, roomId)]);
     c.ws.close();
     const reader = await adminStore();
     try {

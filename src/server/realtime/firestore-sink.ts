@@ -5,7 +5,9 @@ import { roomSeat, type RoomState, type ServerMessage } from '../../core/contrac
 import type { ServiceAccount } from '../config';
 import { sql, type Db } from '../db/client';
 import { closeFirebaseApp, openFirebaseApp } from '../firebase-app';
-import type { RoomEventSink } from './room-event-sink';
+import type { RoomBus } from './bus';
+import { contestChannel, roomChannel, type RoomEventSink } from './room-event-sink';
+import { SingleWriter } from './single-writer';
 
 /** Firestore sustains about one write a second per document: never more often than this. */
 export const MIN_WRITE_GAP_MS = 1000;
@@ -48,6 +50,11 @@ export interface FirestoreSinkOptions {
   log: FastifyBaseLogger;
   /** The clock (tests). */
   now?: () => number;
+  /**
+   * The room bus: with it, one node at a time writes a room's (a contest's) documents, from
+   * every node's changes (SingleWriter). Without it, this node writes its own changes.
+   */
+  bus?: RoomBus;
 }
 
 /** A write as it went to Firestore (the test hook `onWrite` hears each one). */
@@ -63,7 +70,8 @@ export interface FirestoreWrite {
  * `contests/{contestId}`, written with firebase-admin for clients to follow with `onSnapshot`.
  * A round's answer is written only from its round_close (round_open carries none), and each
  * document is written at most once a second: the first change at once, later ones merged and
- * written at the end of that second. `publish` only queues: the WebSocket fan-out never waits
+ * written at the end of that second; with several nodes, one writes each room (SingleWriter).
+ * `publish` only queues: the WebSocket fan-out never waits
  * on Firestore, and a failed write is logged and retried with the document's next change.
  * firebase-admin is loaded on the first write: the default mode never loads it.
  */
@@ -78,8 +86,11 @@ export class FirestoreSink implements RoomEventSink {
   /** Test hook: hears each write once Firestore has taken it. */
   onWrite: ((w: FirestoreWrite) => void) | undefined;
 
+  private readonly writer: SingleWriter | undefined;
+
   constructor(private readonly opts: FirestoreSinkOptions) {
     this.now = opts.now ?? Date.now;
+    this.writer = opts.bus ? new SingleWriter(opts.bus, opts.log, { now: this.now }) : undefined;
   }
 
   publish(roomId: string, events: readonly ServerMessage[]): Promise<void> {
@@ -89,6 +100,12 @@ export class FirestoreSink implements RoomEventSink {
       return Promise.resolve();
     }
     this.sweep();
+    if (this.writer) this.writer.offer(roomChannel(roomId), events, (e) => this.enqueueRoom(roomId, e));
+    else this.enqueueRoom(roomId, events);
+    return Promise.resolve();
+  }
+
+  private enqueueRoom(roomId: string, events: readonly ServerMessage[]): void {
     let room = this.rooms.get(roomId);
     if (!room) this.rooms.set(roomId, (room = { readers: new Map(), chain: Promise.resolve(), seenMs: 0 }));
     room.seenMs = this.now();
@@ -96,7 +113,6 @@ export class FirestoreSink implements RoomEventSink {
     view.chain = view.chain
       .then(() => this.applyRoom(roomId, view, events))
       .catch((err: unknown) => this.opts.log.error({ err }, 'firestore sink: room change not applied'));
-    return Promise.resolve();
   }
 
   publishContest(contestId: number, events: readonly ServerMessage[]): Promise<void> {
@@ -105,11 +121,16 @@ export class FirestoreSink implements RoomEventSink {
       this.opts.log.warn({ contestId: String(contestId).slice(0, 80) }, 'firestore sink: not a contest id, skipped');
       return Promise.resolve();
     }
+    if (this.writer) this.writer.offer(contestChannel(contestId), events, (e) => this.applyContest(contestId, e));
+    else this.applyContest(contestId, events);
+    return Promise.resolve();
+  }
+
+  private applyContest(contestId: number, events: readonly ServerMessage[]): void {
     for (const e of events) {
       // `me` is the asking player's row: a shared board has none.
       if (e.type === 'contest_board') this.queue(`contests/${contestId}`, { board: { ...e.board, me: null } });
     }
-    return Promise.resolve();
   }
 
   /** Turns one change's messages into document changes, after looking up any new seat's uid. */
@@ -225,9 +246,10 @@ export class FirestoreSink implements RoomEventSink {
       this.write(path, q);
       return;
     }
+    // Timers may fire a millisecond early: the wait is checked again when it ends.
     q.timer = setTimeout(() => {
       q.timer = undefined;
-      this.write(path, q);
+      this.kick(path, q);
     }, wait);
   }
 
@@ -300,6 +322,7 @@ export class FirestoreSink implements RoomEventSink {
 
   /** Flushes pending writes, then lets go of firebase-admin. */
   async close(): Promise<void> {
+    await this.writer?.close();
     await this.flush();
     this.closed = true;
     for (const q of this.docs.values()) clearTimeout(q.timer);

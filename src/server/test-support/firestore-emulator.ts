@@ -72,10 +72,11 @@ export function firestoreBattles(t: () => TestApp, url: () => string) {
   /**
    * A friend battle of `n` questions played to its result: `a` answers right; `b` wrong, or not
    * at all (`slow`: each round then runs to its deadline, as a Firestore client would see it).
+   * `b` plays on the node at `urlB` when given.
    */
   async function friendBattle(
     n: number,
-    o: { slow?: boolean; onRoom?: (roomId: string) => Promise<void> | void } = {},
+    o: { slow?: boolean; onRoom?: (roomId: string) => Promise<void> | void; urlB?: string } = {},
   ) {
     const a = await firebasePlayer();
     const b = await firebasePlayer();
@@ -86,7 +87,7 @@ export function firestoreBattles(t: () => TestApp, url: () => string) {
       entry_fee: 2,
     });
     await ok(b, 'join_room', { room_code: room.room_code });
-    const [ca, cb] = [await connectPlayer(url(), a), await connectPlayer(url(), b)];
+    const [ca, cb] = [await connectPlayer(url(), a), await connectPlayer(o.urlB ?? url(), b)];
     await joinSocket(ca, room.room_id);
     await joinSocket(cb, room.room_id);
     const key = await answerKey(room.room_id);

@@ -185,6 +185,25 @@ contract('memory', false);
 contract('redis', noRedis);
 
 describe('redis bus across nodes', () => {
+  it.skipIf(noRedis)(
+    'lets one node at a time hold a key: renewed by its holder, free once released or lapsed',
+    async () => {
+      const [a, b] = [await open('redis'), await open('redis')];
+      const key = `claim-test:${randomUUID()}`;
+      expect(await a.claim(key, 5_000)).toBe(true);
+      expect(await b.claim(key, 5_000)).toBe(false);
+      expect(await a.claim(key, 300)).toBe(true); // renewed, now for 300 ms
+      await b.release(key); // not b's: nothing happens
+      expect(await b.claim(key, 5_000)).toBe(false);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(await b.claim(key, 5_000)).toBe(true); // a's lapsed
+      expect(await a.claim(key, 5_000)).toBe(false);
+      await b.release(key);
+      expect(await a.claim(key, 5_000)).toBe(true);
+      await a.release(key);
+    },
+  );
+
   it.skipIf(noRedis)('holds one Redis subscription per channel and releases it with the last handler', async () => {
     const bus = await open('redis');
     const redis = await inspector();

@@ -10,6 +10,14 @@ export interface RoomBus {
    * this handler only (it never rejects and may be called more than once).
    */
   subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Holds `key` for this node for `ttlMs` (renewed when this node holds it already): true while
+   * it is this node's, false while another node's. One node at a time does a job of all nodes
+   * (Firebase mode: writing one room's Firestore documents); if it dies, the key lapses.
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Lets go of `key` if this node holds it. */
+  release(key: string): Promise<void>;
   /** Drops every subscription and closes connections; later calls return the same promise. */
   close(): Promise<void>;
   readonly kind: 'memory' | 'redis';

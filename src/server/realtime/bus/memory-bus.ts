@@ -38,6 +38,14 @@ export class MemoryBus implements RoomBus {
     };
   }
 
+  /** One node: every key is this node's. */
+  async claim(): Promise<boolean> {
+    if (this.closed) throw new BusClosedError();
+    return true;
+  }
+
+  async release(): Promise<void> {}
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

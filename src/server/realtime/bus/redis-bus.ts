@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { createClient } from 'redis';
 import { BusClosedError, deliver, type RoomBus, type Subscription } from './bus';
 
@@ -52,6 +53,17 @@ export async function openRedisBus(o: RedisBusOptions): Promise<RoomBus> {
   return new RedisBus(publisher, subscriber, o.onError);
 }
 
+/** Takes a free key, or renews it for its holder (ARGV[1]); 1 when the key is the caller's. */
+const CLAIM = `local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if v then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/** Deletes a key only for its holder. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 interface ChannelState {
   readonly subs: Set<Subscription>;
   /** Whether the subscriber connection holds SUBSCRIBE for the channel (or has it queued). */
@@ -65,6 +77,8 @@ class RedisBus implements RoomBus {
   readonly kind = 'redis' as const;
   private readonly channels = new Map<string, ChannelState>();
   private closing: Promise<void> | undefined;
+  /** This node, as the holder of the keys it claims. */
+  private readonly node = randomUUID();
 
   constructor(
     private readonly publisher: RedisClient,
@@ -103,6 +117,17 @@ class RedisBus implements RoomBus {
     const own = state;
     let done: Promise<void> | undefined;
     return () => (done ??= this.unsubscribe(channel, own, sub));
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    if (this.closing) throw new BusClosedError();
+    const held = await this.publisher.eval(CLAIM, { keys: [key], arguments: [this.node, String(Math.ceil(ttlMs))] });
+    return held === 1;
+  }
+
+  async release(key: string): Promise<void> {
+    if (this.closing) return;
+    await this.publisher.eval(RELEASE, { keys: [key], arguments: [this.node] });
   }
 
   close(): Promise<void> {
