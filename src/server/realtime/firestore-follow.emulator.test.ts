@@ -11,6 +11,7 @@ import { listenForSockets, sleep } from '../test-support/battle';
 import {
   clientFirestore,
   firestoreAppEnv,
+  firestoreSinkOf,
   firestoreBattles,
   freePort,
   PROJECT,
@@ -30,8 +31,7 @@ beforeAll(async () => {
   emulator = await startFirestoreEmulator(port);
   t = await buildTestApp(firestoreAppEnv(port));
   url = await listenForSockets(t);
-  sink = t.app.services.battles.sinks.find((s) => s instanceof FirestoreSink)!;
-  expect(sink).toBeInstanceOf(FirestoreSink);
+  sink = firestoreSinkOf(t.app);
 });
 afterAll(async () => {
   await t?.close();

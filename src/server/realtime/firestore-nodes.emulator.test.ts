@@ -9,11 +9,12 @@ import { listenForSockets } from '../test-support/battle';
 import {
   firestoreAppEnv,
   firestoreBattles,
+  firestoreSinkOf,
   freePort,
   startFirestoreEmulator,
 } from '../test-support/firestore-emulator';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { FirestoreSink, MIN_WRITE_GAP_MS, type FirestoreWrite } from './firestore-sink';
+import { MIN_WRITE_GAP_MS, type FirestoreWrite } from './firestore-sink';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -24,8 +25,6 @@ let urlA: string;
 let urlB: string;
 /** Each node's writes, by node. */
 const written = { a: [] as FirestoreWrite[], b: [] as FirestoreWrite[] };
-
-const sinkOf = (app: App) => app.services.battles.sinks.find((s) => s instanceof FirestoreSink)!;
 
 beforeAll(async () => {
   if (!REDIS_URL) return;
@@ -39,8 +38,8 @@ beforeAll(async () => {
   });
   urlA = await listenForSockets(t);
   urlB = `${(await nodeB.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
-  sinkOf(t.app).onWrite = (w) => written.a.push(w);
-  sinkOf(nodeB).onWrite = (w) => written.b.push(w);
+  firestoreSinkOf(t.app).onWrite = (w) => written.a.push(w);
+  firestoreSinkOf(nodeB).onWrite = (w) => written.b.push(w);
 }, 60_000);
 afterAll(async () => {
   await nodeB?.close();
@@ -56,7 +55,7 @@ const { friendBattle } = firestoreBattles(
 describe.skipIf(!REDIS_URL)('Firestore writes from two nodes', () => {
   it("one node writes a room, both nodes' changes in it, ≤ 1 write/s per document", async () => {
     const b = await friendBattle(3, { urlB });
-    await Promise.all([sinkOf(t.app).flush(10_000), sinkOf(nodeB).flush(10_000)]);
+    await Promise.all([firestoreSinkOf(t.app).flush(10_000), firestoreSinkOf(nodeB).flush(10_000)]);
     const mine = (w: FirestoreWrite) => w.path === `rooms/${b.roomId}` || w.path.startsWith(`rooms/${b.roomId}/`);
     const [byA, byB] = [written.a.filter(mine), written.b.filter(mine)];
     expect(byA.length + byB.length).toBeGreaterThan(0);

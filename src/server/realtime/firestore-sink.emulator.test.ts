@@ -8,6 +8,7 @@ import type { ServerMessage } from '../../core/contract';
 import { connectPlayer, joinSocket, listenForSockets, sleep } from '../test-support/battle';
 import {
   firestoreAppEnv,
+  firestoreSinkOf,
   firestoreBattles,
   freePort,
   PROJECT,
@@ -47,8 +48,7 @@ beforeAll(async () => {
   await startEmulator();
   t = await buildTestApp(firestoreAppEnv(port));
   url = await listenForSockets(t);
-  sink = t.app.services.battles.sinks.find((s) => s instanceof FirestoreSink)!;
-  expect(sink, 'the app publishes to Firestore in Firebase mode').toBeInstanceOf(FirestoreSink);
+  sink = firestoreSinkOf(t.app);
   sink.onWrite = (w) => written.push(w);
   const publish = sink.publish.bind(sink);
   sink.publish = (roomId, events) => {

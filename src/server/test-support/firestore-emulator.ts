@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { FirestoreServer } from '@firestore-emulator/server';
 import type { RoomState } from '../../core/contract';
+import type { App } from '../app';
+import { FirestoreSink } from '../realtime/firestore-sink';
 import { sql } from '../db/client';
 import { battleHelpers, connectPlayer, joinSocket, play } from './battle';
 import type { Player } from './factories';
@@ -42,6 +44,13 @@ export function firestoreAppEnv(port: number) {
     BATTLE_ROUND_SECONDS: '2',
     BATTLE_ROUND_DELAY_MS: '150',
   };
+}
+
+/** The app's Firestore writer (Firebase mode with the emulator has one). */
+export function firestoreSinkOf(app: App): FirestoreSink {
+  const sink = app.services.battles.sinks.find((s) => s instanceof FirestoreSink);
+  if (!sink) throw new Error('the app publishes to Firestore in Firebase mode');
+  return sink;
 }
 
 /** A client-SDK Firestore (what the app uses) on the emulator at `port`; one listener each. */
