@@ -10,6 +10,11 @@ const API_SERVER = 'http://localhost:8080';
  * any of them is loaded by the console alone. */
 const CONSOLE_MODULE = /(^|[\\/])src[\\/]web[\\/]features[\\/]admin[\\/]|[\\/]locales[\\/][a-z-]+[\\/]admin\.json$/;
 const inConsole = (ids: readonly string[]) => ids.some((id) => CONSOLE_MODULE.test(id));
+/** Firebase's SDK (Firebase mode only): its chunks, all of whose modules are the SDK's and its
+ * dependencies', are fetched when that mode uses them, never precached for every player. */
+const FIREBASE_SDK = /[\\/]node_modules[\\/](@firebase|firebase)[\\/]/;
+const inFirebaseSdk = (ids: readonly string[]) =>
+  ids.some((id) => FIREBASE_SDK.test(id)) && ids.every((id) => /[\\/]node_modules[\\/]/.test(id));
 /** The console's styles, gathered in one chunk of this name (a style two of its chunks share
  * would otherwise make a chunk named after the file alone, with nothing saying it is the console's). */
 const CONSOLE_STYLES = 'console-styles';
@@ -32,7 +37,8 @@ export default defineConfig({
         // a maths question shows, never for every player at install; the manifest's screenshots
         // are for the install dialog only.
         // The operator console is for admins only: its files (assets/console/) are fetched when opened.
-        globIgnores: ['images/**', 'assets/katex-chunk-*', 'assets/console/**', 'screenshots/**'],
+        // Firebase's SDK (assets/firebase/, about 180 KB compressed) is fetched in Firebase mode only.
+        globIgnores: ['images/**', 'assets/katex-chunk-*', 'assets/console/**', 'assets/firebase/**', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),
@@ -67,7 +73,11 @@ export default defineConfig({
         // The console's files go to assets/console/ (decided here, not by a module's name), so
         // the precache can leave them out.
         chunkFileNames: (chunk) =>
-          inConsole(chunk.moduleIds) ? 'assets/console/[name]-[hash].js' : 'assets/[name]-[hash].js',
+          inConsole(chunk.moduleIds)
+            ? 'assets/console/[name]-[hash].js'
+            : inFirebaseSdk(chunk.moduleIds)
+              ? 'assets/firebase/[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
         assetFileNames: (asset) =>
           inConsole(asset.originalFileNames) || asset.names.includes(`${CONSOLE_STYLES}.css`)
             ? 'assets/console/[name]-[hash][extname]'

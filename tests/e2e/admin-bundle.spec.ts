@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { ROOT } from './own-server';
 
 // The operator console is for admins: its code is not in the players' first download and the
-// service worker does not precache it (issue 8). Checked on the build the journeys run against.
+// service worker does not precache it (issue 8). Firebase's SDK likewise, in both modes (issue
+// 9): fetched only when Firebase mode uses it. Checked on the build the journeys run against.
 
 interface Chunk {
   file: string;
@@ -60,9 +61,23 @@ test("every file a player's pages can load is precached (none is taken for the c
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
   for (const f of playerFiles()) {
     expect(f, f).not.toMatch(/^assets\/console\//);
-    // KaTeX is fetched when a formula shows (vite.config.ts), not at install.
-    if (!f.startsWith('assets/katex-chunk-')) expect(sw, f).toContain(f);
+    // KaTeX is fetched when a formula shows (vite.config.ts), Firebase's SDK in Firebase mode:
+    // not at install.
+    if (!f.startsWith('assets/katex-chunk-') && !f.startsWith('assets/firebase/')) expect(sw, f).toContain(f);
   }
+});
+
+test("Firebase's SDK is in neither mode's first download nor in the precache: only in assets/firebase/", () => {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const sdk = (f: string) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('@firebase/');
+  // What the first screen loads: nothing of the SDK.
+  expect([...closure(entry, false)].filter(sdk)).toEqual([]);
+  // What Firebase mode may load later: the SDK, all of it under assets/firebase/.
+  const later = [...playerFiles()].filter(sdk);
+  expect(later.length).toBeGreaterThanOrEqual(3); // app, auth, firestore, messaging
+  for (const f of later) expect(f, f).toMatch(/^assets\/firebase\//);
+  const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+  expect(sw).not.toContain('assets/firebase/');
 });
 
 test('a player never downloads the console, and their service worker does not cache it', async ({ page }) => {
