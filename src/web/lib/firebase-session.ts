@@ -54,3 +54,34 @@ export function takeFirebaseSession(): FirebaseWebConfig | null {
   }
   return config;
 }
+
+/** Set while the player is away on Google's sign-in page (Firebase mode's redirect). */
+const REDIRECT_KEY = 'quiz.google-redirect';
+
+export function markGoogleRedirect(): void {
+  try {
+    sessionStorage.setItem(REDIRECT_KEY, '1');
+  } catch {
+    // Without storage the return is not recognised: the player signs in again.
+  }
+}
+
+/** Whether this page is the return from Google's sign-in page (the mark stays). */
+export function hasGoogleRedirect(): boolean {
+  try {
+    return sessionStorage.getItem(REDIRECT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this page is the return from Google's sign-in page (the mark is removed). */
+export function takeGoogleRedirect(): boolean {
+  try {
+    const back = sessionStorage.getItem(REDIRECT_KEY) !== null;
+    sessionStorage.removeItem(REDIRECT_KEY);
+    return back;
+  } catch {
+    return false;
+  }
+}

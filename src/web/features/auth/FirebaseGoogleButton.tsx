@@ -1,21 +1,37 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FirebaseWebConfig } from '../../../core/contract';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../lib/use-translation';
+import { hasGoogleRedirect } from '../../lib/firebase-session';
 import { completeSignIn } from './profile-step';
 import { showFirebaseError } from './show-firebase-error';
 
-/** Firebase mode's Google sign-in: Firebase's popup, then the profile step with its ID token. */
+/**
+ * Firebase mode's Google sign-in: Firebase's popup (or Google's page, where a popup cannot open:
+ * an installed app, a blocked popup), then the profile step with its ID token.
+ */
 export function FirebaseGoogleButton({ config }: { config: FirebaseWebConfig }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(() => hasGoogleRedirect());
+
+  // Back from Google's page: the sign-in it made goes through the profile step.
+  useEffect(() => {
+    if (!hasGoogleRedirect()) return;
+    void import('./firebase-auth')
+      .then((m) => m.firebaseGoogleRedirectResult(config))
+      .then((proof) => (proof ? completeSignIn(proof, dispatch) : undefined))
+      .catch((err: unknown) => showFirebaseError(err))
+      .finally(() => setBusy(false));
+  }, [config, dispatch]);
 
   async function signIn() {
     setBusy(true);
     try {
       const { firebaseGoogleLogin } = await import('./firebase-auth');
-      await completeSignIn(await firebaseGoogleLogin(config), dispatch);
+      const proof = await firebaseGoogleLogin(config);
+      // null: the page is on its way to Google's sign-in page.
+      if (proof) await completeSignIn(proof, dispatch);
     } catch (err) {
       // Closing the popup is no error to show; Firebase's others are (the server's were shown).
       const closed = (err as { message?: string })?.message?.includes('popup-closed-by-user');

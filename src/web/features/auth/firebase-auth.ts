@@ -6,7 +6,12 @@ import type { Auth, ConfirmationResult, User } from 'firebase/auth';
 import type { FirebaseWebConfig, IdentityProof } from '../../../core/contract';
 import { ApiError } from '../../lib/api-client';
 import { FirebaseAuthFailure, firebaseErrorCode } from './firebase-errors';
-import { markFirebaseSession, takeFirebaseSession } from '../../lib/firebase-session';
+import {
+  markFirebaseSession,
+  markGoogleRedirect,
+  takeFirebaseSession,
+  takeGoogleRedirect,
+} from '../../lib/firebase-session';
 import { firebaseWebApp } from '../../lib/firebase-web-app';
 
 let loaded: { key: string; auth: Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> } | null = null;
@@ -143,12 +148,45 @@ export async function firebaseConfirmPhoneCode(config: FirebaseWebConfig, mobile
 }
 
 /** Google sign-in through Firebase (a popup on the project's auth domain): the proof for the profile step. */
-export async function firebaseGoogleLogin(config: FirebaseWebConfig) {
+export async function firebaseGoogleLogin(config: FirebaseWebConfig): Promise<IdentityProof | null> {
+  const { auth, sdk } = await firebaseAuth(config);
+  const provider = new sdk.GoogleAuthProvider();
+  const redirect = async () => {
+    markGoogleRedirect();
+    await sdk.signInWithRedirect(auth, provider);
+    // The page is leaving for Google; the proof comes back with firebaseGoogleRedirectResult.
+    return null;
+  };
+  return firebase(async () => {
+    // An installed app (its own window) cannot open Google's popup as a tab would: it goes there.
+    if (standalone()) return redirect();
+    try {
+      const { user } = await sdk.signInWithPopup(auth, provider);
+      return await proofOf(config, user, 'gmail');
+    } catch (e) {
+      const code = (e as { code?: string })?.code;
+      if (code === 'auth/popup-blocked' || code === 'auth/operation-not-supported-in-this-environment')
+        return redirect();
+      throw e;
+    }
+  });
+}
+
+/**
+ * Back from Google's sign-in page (the redirect of firebaseGoogleLogin): the proof of the user
+ * it signed in, or null when this page was not such a return (nothing of Firebase loads then).
+ */
+export async function firebaseGoogleRedirectResult(config: FirebaseWebConfig): Promise<IdentityProof | null> {
+  if (!takeGoogleRedirect()) return null;
   const { auth, sdk } = await firebaseAuth(config);
   return firebase(async () => {
-    const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
-    return proofOf(config, user, 'gmail');
+    const result = await sdk.getRedirectResult(auth);
+    return result ? proofOf(config, result.user, 'gmail') : null;
   });
+}
+
+function standalone(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;
 }
 
 /** Ends the Firebase session when the player logs out (loads the SDK only if there is one). */
