@@ -21,9 +21,9 @@ afterEach(async () => {
   }
 });
 
-async function node() {
+async function node(now?: () => number) {
   const bus = await openBus({ redisUrl: REDIS_URL, onError: () => {} });
-  const writer = new SingleWriter(bus, log, { leaseMs: LEASE, idleMs: 60_000 });
+  const writer = new SingleWriter(bus, log, { leaseMs: LEASE, idleMs: 60_000, now });
   const o = { bus, writer, applied: [] as number[] };
   opened.push(o);
   return o;
@@ -78,5 +78,19 @@ describe.skipIf(!REDIS_URL)('SingleWriter across nodes (Redis)', () => {
     await changeOn(c, ch, 6);
     await until(() => c.applied.includes(6), 'c to apply its changes');
     expect(c.applied).toEqual([5, 6]);
+  });
+
+  it('forgets the channels another node writes once they are quiet', async () => {
+    let clock = Date.now();
+    const [a, b] = [await node(), await node(() => clock)];
+    const ch = `room:${randomUUID()}`;
+    await changeOn(a, ch, 1);
+    await until(() => a.writer.writes(ch), 'a to write');
+    await changeOn(b, ch, 2);
+    expect(b.writer.channels).toBe(1);
+    clock += 2 * 60_000 + 1;
+    await changeOn(b, `room:${randomUUID()}`, 1);
+    // The quiet one is gone; the new one is b's own to write.
+    await until(() => b.writer.channels === 1 && b.applied.includes(1), 'b to forget the quiet channel');
   });
 });

@@ -38,6 +38,7 @@ export class SingleWriter {
   private readonly idleMs: number;
   private readonly now: () => number;
   private closed = false;
+  private lastSweepMs = 0;
 
   constructor(
     private readonly bus: RoomBus,
@@ -56,6 +57,7 @@ export class SingleWriter {
   offer(channel: string, events: readonly ServerMessage[], apply: (events: readonly ServerMessage[]) => void): void {
     if (this.closed) return;
     const now = this.now();
+    this.sweep(now);
     let lane = this.lanes.get(channel);
     if (lane) {
       lane.lastMs = now;
@@ -75,6 +77,14 @@ export class SingleWriter {
       this.lanes.set(channel, lane);
     }
     void this.decide(channel, lane);
+  }
+
+  /** Forgets the channels another node writes once they are quiet (the writer's own let go on renewal). */
+  private sweep(now: number): void {
+    if (now - this.lastSweepMs < 60_000) return;
+    this.lastSweepMs = now;
+    for (const [channel, lane] of this.lanes)
+      if (lane.state === 'other' && now - lane.lastMs > this.idleMs) this.lanes.delete(channel);
   }
 
   private key(channel: string) {
@@ -140,6 +150,11 @@ export class SingleWriter {
     if (release) this.lanes.delete(channel);
     await off?.();
     if (release) await this.bus.release(this.key(channel)).catch(() => undefined);
+  }
+
+  /** How many channels this node keeps track of (tests). */
+  get channels(): number {
+    return this.lanes.size;
   }
 
   /** Whether this node writes `channel` now (tests). */
