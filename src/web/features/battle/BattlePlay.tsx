@@ -53,7 +53,8 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
     <div className="battle-play" data-testid="battle-play">
       {battle.link !== 'open' && (
         <p className="battle-banner offline" role="status" data-testid="battle-offline">
-          {t('battle.offline')}
+          {/* Firebase mode: the room's Firestore document still moves the battle on. */}
+          {t(battle.mirror === 'live' ? 'battle.offlineFollowing' : 'battle.offline')}
         </p>
       )}
       <Seats room={room} me={me} answered={battle.answered} />

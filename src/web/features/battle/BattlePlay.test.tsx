@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { configureStore } from '@reduxjs/toolkit';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RoomState } from '../../../core/contract';
+import '../../lib/i18n';
+import { battleFollow, battleReducer, linkChanged, mirrorChanged, type BattleState } from './battle-slice';
+import { BattlePlay } from './BattlePlay';
+
+const ROOM = '11111111-1111-4111-8111-111111111111';
+const seat = (slot: number, user_id: number, name: string) => ({
+  slot,
+  user_id,
+  name,
+  image: '',
+  correct: 0,
+  points: 0,
+  state: 'connected' as const,
+  is_bot: false,
+});
+const room: RoomState = {
+  room_id: ROOM,
+  kind: 'friend',
+  status: 'playing',
+  room_code: 'ABC123',
+  owner_id: 1,
+  entry_fee: 0,
+  category: 'science',
+  no_of_que: 3,
+  max_players: 2,
+  round: 1,
+  seats: [seat(1, 1, 'Ann'), seat(2, 2, 'Ben')],
+};
+
+function show(battle: BattleState) {
+  const store = configureStore({ reducer: { auth: (s = { token: 't' }) => s } });
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <BattlePlay battle={battle} room={room} me={1} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const state = (link: BattleState['link'], mirror: BattleState['mirror']) =>
+  [battleFollow(ROOM), linkChanged(link), mirrorChanged(mirror)].reduce(battleReducer, undefined as never);
+
+afterEach(cleanup);
+
+describe('BattlePlay, connection lost', () => {
+  it('says the battle is still followed live when the Firestore document is (Firebase mode)', () => {
+    show(state('offline', 'live'));
+    expect(screen.getByTestId('battle-offline').textContent).toBe(
+      'Connection lost. Reconnecting… The battle is still followed live; you can answer once you are back.',
+    );
+  });
+
+  it('says it is reconnecting otherwise, and nothing while connected', () => {
+    show(state('connecting', 'unreachable'));
+    expect(screen.getByTestId('battle-offline').textContent).toBe('Connection lost. Reconnecting…');
+    cleanup();
+    show(state('open', 'live'));
+    expect(screen.queryByTestId('battle-offline')).toBeNull();
+  });
+});
