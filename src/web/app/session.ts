@@ -1,4 +1,4 @@
-import { hasFirebaseSession } from '../lib/firebase-session';
+import { firebaseSessionConfig } from '../lib/firebase-session';
 import { api } from '../lib/api-client';
 import { loggedOut, profileChanged } from './events';
 import { history } from './history';
@@ -17,7 +17,7 @@ export function endSession(dispatch: AppDispatch): void {
   void import('../lib/offline/outbox-client').then((m) => m.clearUserData());
   void import('../lib/offline/packs').then((m) => m.forgetPacks());
   // Firebase mode: the player's Firebase session ends too (nothing loads in the default mode).
-  if (hasFirebaseSession())
+  if (firebaseSessionConfig())
     void import('../features/auth/firebase-auth').then((m) => m.endFirebaseSession()).catch(() => undefined);
 }
 

@@ -4,6 +4,7 @@
 // player's notifications through FCM, which the service worker shows as it shows Web Push ones.
 import type { FirebaseWebConfig } from '../../core/contract';
 import { api } from './api-client';
+import { toBase64url } from './base64url';
 import { firebaseSessionConfig } from './firebase-session';
 import { firebaseWebApp } from './firebase-web-app';
 
@@ -26,21 +27,13 @@ function storage(): Storage | null {
   }
 }
 
-function base64url(buf: ArrayBuffer | null): string {
-  if (!buf) return '';
-  return btoa(String.fromCharCode(...new Uint8Array(buf)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
 /** This browser's FCM token, through our service worker's registration; null where FCM cannot run. */
 export async function fcmToken(config: FcmConfig, reg: ServiceWorkerRegistration): Promise<string | null> {
   const [app, m] = await Promise.all([firebaseWebApp(config), import('firebase/messaging')]);
   if (!(await m.isSupported())) return null;
   // A Web Push subscription made for this server's own key would be taken for FCM's: it goes.
   const sub = await reg.pushManager.getSubscription();
-  if (sub && base64url(sub.options.applicationServerKey) !== config.vapidKey) {
+  if (sub && toBase64url(sub.options.applicationServerKey) !== config.vapidKey) {
     await api('delete_push_subscription', { endpoint: sub.endpoint }, { expect: ['unauthorized', 'network'] }).catch(
       () => undefined,
     );

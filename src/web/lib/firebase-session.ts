@@ -16,15 +16,6 @@ export function markFirebaseSession(config: FirebaseWebConfig): void {
   }
 }
 
-/** Whether a Firebase session was marked (read without loading anything of Firebase). */
-export function hasFirebaseSession(): boolean {
-  try {
-    return localStorage.getItem(KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 function parsed(saved: string | null): FirebaseWebConfig | null {
   if (!saved) return null;
   try {
@@ -35,7 +26,10 @@ function parsed(saved: string | null): FirebaseWebConfig | null {
   }
 }
 
-/** The config of the Firebase session now open (the live follow reads as its user); null when none. */
+/**
+ * The config of the Firebase session now open (the live follow reads as its user); null when
+ * none. Read without loading anything of Firebase.
+ */
 export function firebaseSessionConfig(): FirebaseWebConfig | null {
   try {
     return parsed(localStorage.getItem(KEY));
@@ -77,11 +71,11 @@ export function hasGoogleRedirect(): boolean {
 
 /** Whether this page is the return from Google's sign-in page (the mark is removed). */
 export function takeGoogleRedirect(): boolean {
+  const back = hasGoogleRedirect();
   try {
-    const back = sessionStorage.getItem(REDIRECT_KEY) !== null;
     sessionStorage.removeItem(REDIRECT_KEY);
-    return back;
   } catch {
-    return false;
+    // Nothing was stored either.
   }
+  return back;
 }

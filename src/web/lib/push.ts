@@ -1,29 +1,11 @@
 import { api } from './api-client';
+import { fromBase64url, toBase64url } from './base64url';
 import { fcmConfig, registerFcm, unregisterFcm } from './fcm';
 
 /** Whether this browser can take push notifications at all. */
 export function pushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
-
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const b64 = base64url
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
-  const raw = atob(b64);
-  const out = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
-
-const b64url = (buf: ArrayBuffer | null) =>
-  buf
-    ? btoa(String.fromCharCode(...new Uint8Array(buf)))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '')
-    : '';
 
 // Set when the player turns push off on this device, so that a visit does not turn it back on.
 const OFF_KEY = 'quizhub.pushOff';
@@ -68,12 +50,12 @@ export async function enablePush(ask: boolean): Promise<NotificationPermission> 
   let sub = await reg.pushManager.getSubscription();
   if (!sub) {
     const { public_key } = await api('get_push_key');
-    sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) });
+    sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(public_key) });
   }
   await api('set_push_subscription', {
     endpoint: sub.endpoint,
-    p256dh: b64url(sub.getKey('p256dh')),
-    auth: b64url(sub.getKey('auth')),
+    p256dh: toBase64url(sub.getKey('p256dh')),
+    auth: toBase64url(sub.getKey('auth')),
   });
   return permission;
 }

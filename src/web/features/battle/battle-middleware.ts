@@ -3,6 +3,7 @@ import { loggedOut } from '../../app/events';
 import { endSession } from '../../app/session';
 import type { RealtimeSocket } from '../../lib/realtime';
 import { firebaseSessionConfig } from '../../lib/firebase-session';
+import { mirrorRoomLater } from '../auth/firestore-mirror-later';
 import {
   answerPicked,
   battleAnswer,
@@ -64,32 +65,17 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
     stopMirror = null;
     const config = firebaseSessionConfig();
     if (!config) return;
-    let stop: (() => void) | null = null;
-    let stopped = false;
+    api.dispatch(mirrorChanged('connecting'));
+    const stop = mirrorRoomLater(
+      config,
+      roomId,
+      { messages: (m) => api.dispatch(mirrorSaid(m)), status: (s) => api.dispatch(mirrorChanged(s)) },
+      () => api.dispatch(mirrorChanged('unreachable')),
+    );
     stopMirror = () => {
-      stopped = true;
-      stop?.();
+      stop();
       api.dispatch(mirrorChanged('off'));
     };
-    api.dispatch(mirrorChanged('connecting'));
-    void import('../auth/firestore-mirror')
-      .then(({ mirrorRoom }) =>
-        mirrorRoom(config, roomId, {
-          messages: (m) => {
-            if (!stopped) api.dispatch(mirrorSaid(m));
-          },
-          status: (s) => {
-            if (!stopped) api.dispatch(mirrorChanged(s));
-          },
-        }),
-      )
-      .then(
-        (s) => (stopped ? s() : (stop = s)),
-        // The SDK could not load (offline): the socket carries the room alone.
-        () => {
-          if (!stopped) api.dispatch(mirrorChanged('unreachable'));
-        },
-      );
   };
 
   const shutdown = () => {

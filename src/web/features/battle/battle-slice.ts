@@ -165,11 +165,8 @@ const battleSlice = createSlice({
       s.mirror = a.payload;
     },
     /** Messages read from the room's Firestore document (Firebase mode): only what moves the room on. */
-    mirrorSaid: {
-      reducer: (s, a: PayloadAction<ServerMessage[]>) => {
-        for (const m of a.payload) if (mirrorAdds(s, m)) said(s, m);
-      },
-      prepare: (m: ServerMessage[]) => ({ payload: m }),
+    mirrorSaid: (s, a: PayloadAction<ServerMessage[]>) => {
+      for (const m of a.payload) if (mirrorAdds(s, m)) said(s, m);
     },
     serverSaid: (s, a: PayloadAction<ServerMessage>) => said(s, a.payload),
   },

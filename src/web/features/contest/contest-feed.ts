@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endSession } from '../../app/session';
 import type { LinkStatus, RealtimeSocket } from '../../lib/realtime';
 import { firebaseSessionConfig } from '../../lib/firebase-session';
+import { mirrorContestLater } from '../auth/firestore-mirror-later';
 
 /**
  * A contest's live leaderboard through the realtime adapter (lib/realtime, loaded on first use
@@ -32,23 +33,14 @@ export function useContestBoardFeed(
     let socket: RealtimeSocket | null = null;
     let gone = false;
     let linkNow: LinkStatus = 'idle';
-    let stopMirror: (() => void) | null = null;
     const config = firebaseSessionConfig();
-    if (config)
-      void import('../auth/firestore-mirror')
-        .then(({ mirrorContest }) =>
-          mirrorContest(config, contestId, {
-            board: (b) => {
-              if (!gone && linkNow !== 'open') handler.current(b);
-            },
-            status: () => undefined,
-          }),
-        )
-        .then(
-          (stop) => (gone ? stop() : (stopMirror = stop)),
-          // Firebase's SDK did not load (offline): the socket alone, as in the default mode.
-          () => undefined,
-        );
+    const stopMirror = config
+      ? mirrorContestLater(config, contestId, {
+          board: (b) => {
+            if (linkNow !== 'open') handler.current(b);
+          },
+        })
+      : null;
     void import('../../lib/realtime').then(({ RealtimeSocket, gatewayUrl }) => {
       if (gone) return;
       socket = new RealtimeSocket(gatewayUrl(), () => tokenRef.current, {
