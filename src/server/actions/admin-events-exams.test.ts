@@ -127,7 +127,7 @@ describe('operator console: exams', () => {
     const upcoming = await call(
       t.app,
       'admin_get_exams',
-      { state: 'upcoming', search: e.title },
+      { state: 'upcoming', search: e.title, timezone: ZONE },
       { token: admin.token },
     );
     expect(upcoming.body.total).toBe(0);
