@@ -123,10 +123,14 @@ export interface AdminTranslations {
 const sortOrder = z.enum(['asc', 'desc']).default('desc');
 const search = optionalText(100);
 
-/** A whole number of the rules: percentages 0–100, seconds 5–3600, other amounts 0–1,000,000. */
+/**
+ * A whole number of the rules: percentages 0–100, seconds 5–3600, milliseconds 0–10,000, other
+ * amounts 0–1,000,000.
+ */
 function ruleField(key: string) {
   if (key.endsWith('_percentage')) return intField(0, 100);
   if (key.endsWith('_seconds')) return intField(5, 3600);
+  if (key.endsWith('_ms')) return intField(0, 10_000);
   return intField(0, 1_000_000);
 }
 

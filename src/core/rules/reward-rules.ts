@@ -53,6 +53,11 @@ export interface RewardRules {
   self_challenge_max_minutes: number;
   /** Most questions a self challenge may have. */
   self_challenge_max_questions: number;
+  /**
+   * An answer given sooner than this after its question was shown earns nothing (coins, score)
+   * and is recorded for the operator: no human reads a question that fast. Solo, battles, contests.
+   */
+  human_floor_ms: number;
 }
 
 export const DEFAULT_REWARD_RULES: RewardRules = {
@@ -90,4 +95,5 @@ export const DEFAULT_REWARD_RULES: RewardRules = {
   bookmark_question_seconds: 30,
   self_challenge_max_minutes: 30,
   self_challenge_max_questions: 50,
+  human_floor_ms: 300,
 };

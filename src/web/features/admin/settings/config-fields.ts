@@ -46,6 +46,7 @@ const FIXED: Record<string, ConfigKey[]> = {
     'referral_new_user',
     'referral_referrer',
     'lifeline_cost',
+    'human_floor_ms',
   ],
 };
 
