@@ -80,6 +80,8 @@ test('an exam: the key and the rules, answers changed before submitting, marks f
 
 test('the 5-second rule: away from the app for more than 5 seconds completes the exam', async ({ page, request }) => {
   const p = await apiPlayer(request, 'Wanderer');
+  // The rule is about time: the page's clock is the test's, moved on instead of waited for.
+  await page.clock.install();
   await loginByEmail(page, p.email, p.password);
   await openExam(page);
   await page.getByTestId('exam-key-input').fill('2468');
@@ -88,17 +90,19 @@ test('the 5-second rule: away from the app for more than 5 seconds completes the
   await expect(page.getByTestId('exam-play')).toBeVisible();
   await page.getByTestId('option-b').click();
 
-  // Away briefly: nothing happens.
+  // Away briefly: nothing happens. The clock stands still but for the test's moves.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await setHidden(page, true);
-  await page.waitForTimeout(1500);
+  await page.clock.fastForward(4900);
   await setHidden(page, false);
-  await page.waitForTimeout(500);
+  await page.clock.fastForward(500);
   await expect(page.getByTestId('exam-play')).toBeVisible();
 
   // Away for longer than 5 seconds: the exam completes by itself, marked as a violation.
   await setHidden(page, true);
-  await page.waitForTimeout(6000);
+  await page.clock.fastForward(5100);
   await setHidden(page, false);
+  await page.clock.resume();
   await expect(page.getByTestId('exam-result')).toBeVisible();
   await expect(page.getByTestId('exam-result-violated')).toBeVisible();
   await expect(page.getByTestId('exam-result-marks')).toContainText('1');
