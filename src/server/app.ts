@@ -140,8 +140,9 @@ export async function buildApp(o: AppOptions): Promise<App> {
   app.decorate('services', services);
 
   app.setErrorHandler((err, req, reply) => {
-    const { status, body, internal } = errorToReply(err);
+    const { status, body, internal, retryAfter } = errorToReply(err);
     if (internal || status >= 500) req.log.error({ err }, 'request failed');
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
     return reply.code(status).send(body);
   });
 

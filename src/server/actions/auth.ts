@@ -88,11 +88,13 @@ export const authHandlers: Handlers<
 
   async auth_email_login({ email, password }, { db, services }) {
     const acct = await localAccount(db, email);
+    // An unknown address and a wrong password answer alike, after the same work (a dummy
+    // hash is verified for an unknown address): nobody learns which addresses have accounts.
     if (!acct) {
       await burnVerification(password);
-      fail('user_not_found', { field: 'email' });
+      fail('invalid_credentials');
     }
-    if (!(await passwordMatches(acct.password_hash, password))) fail('invalid_password', { field: 'password' });
+    if (!(await passwordMatches(acct.password_hash, password))) fail('invalid_credentials');
     if (!acct.verified) fail('verify_email_first');
     return services.identityTokens.issue({ firebase_id: `email:${acct.id}`, type: 'email', email, name: acct.name });
   },
