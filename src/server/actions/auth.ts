@@ -52,6 +52,8 @@ export const authHandlers: Handlers<
 > = {
   async auth_email_signup({ email, password, name }, { db, services, ip }) {
     checkPassword(password);
+    // Before anything is written: an account whose code could never arrive is no account.
+    services.messenger.assertCanSend('email');
     await services.rateLimits.auth('otp', ip, email);
     const existing = await localAccount(db, email);
     if (existing) {
@@ -72,6 +74,7 @@ export const authHandlers: Handlers<
   },
 
   async auth_email_resend({ email }, { db, services }) {
+    services.messenger.assertCanSend('email');
     const acct = await localAccount(db, email);
     if (acct && !acct.verified) await sendEmailCode(services, email, 'verify_email');
     return { sent: true };
@@ -100,6 +103,7 @@ export const authHandlers: Handlers<
   },
 
   async auth_password_reset_request({ email }, { db, services }) {
+    services.messenger.assertCanSend('email');
     const acct = await localAccount(db, email);
     // The same answer whether or not the address has an account.
     if (acct) await sendEmailCode(services, email, 'reset_password');
@@ -123,9 +127,7 @@ export const authHandlers: Handlers<
   },
 
   async auth_otp_request({ mobile }, { services }) {
-    if (!services.config.SMS_WEBHOOK_URL && services.config.mailTransport !== 'outbox') {
-      fail('operation_not_allowed', { message: 'Phone sign-in is not set up on this server.' });
-    }
+    services.messenger.assertCanSend('sms');
     const code = await issueCode(services.db, mobile, 'login_otp');
     const app = (await services.settings.system(services.db)).app_name;
     await services.messenger.send({
