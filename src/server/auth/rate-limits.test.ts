@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../http/errors';
 import { call, randomIp } from '../test-support/client';
 import { buildTestApp } from '../test-support/test-app';
@@ -70,6 +70,21 @@ describe('sign-in failures (per account and source)', () => {
     for (let i = 0; i < 5; i++) await limits.signInFailed('owner@example.test', randomIp());
     await expect(signIn(limits, randomIp())).rejects.toMatchObject({ code: 'rate_limited' });
     await expect(signIn(limits, home)).resolves.toBeUndefined();
+  });
+
+  it('remembers a source that signed in for days, not a moment', async () => {
+    vi.useFakeTimers();
+    try {
+      const limits = new RateLimits({ ...sizes, authPerIp: 100 });
+      const home = randomIp();
+      await limits.signInSucceeded('owner@example.test', home);
+      vi.advanceTimersByTime(7 * 24 * 3600_000);
+      for (let i = 0; i < 5; i++) await limits.signInFailed('owner@example.test', randomIp());
+      await expect(signIn(limits, randomIp())).rejects.toMatchObject({ code: 'rate_limited' });
+      await expect(signIn(limits, home)).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

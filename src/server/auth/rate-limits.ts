@@ -23,8 +23,12 @@ export interface RateLimitOptions {
   failuresPerAccount?: number;
 }
 
-/** How long a source that signed in to an account stays known to it. */
-const KNOWN_SOURCE_S = 30 * 24 * 3600;
+/**
+ * How long a source that signed in to an account stays known to it: 20 days, under the 24.8
+ * days a timer can wait (the memory budgets expire keys with setTimeout; a longer wait
+ * overflows to 1 ms, and the source would be forgotten at once).
+ */
+const KNOWN_SOURCE_S = 20 * 24 * 3600;
 
 /**
  * Request budgets. Every /api call spends from its IP's budget; auth actions also spend from a
