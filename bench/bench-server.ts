@@ -13,6 +13,9 @@ const config = loadConfig({
   NODE_ENV: 'development',
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // Every simulated player connects from this machine, and the bench floods on purpose.
+  WS_MAX_SOCKETS_PER_IP: '100000000',
+  WS_MESSAGES_PER_10S: '100000000',
 });
 const { db } = await openAndPrepare(config);
 const app = await buildApp({ config, db });

@@ -59,6 +59,9 @@ const config = loadConfig({
   DATA_DIR: dir,
   STATIC_DIR: '/nonexistent',
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // Every simulated player connects from this machine, and the bench floods on purpose.
+  WS_MAX_SOCKETS_PER_IP: '100000000',
+  WS_MESSAGES_PER_10S: '100000000',
   FIREBASE_PROJECT_ID: PROJECT,
   FIRESTORE_EMULATOR_HOST: `127.0.0.1:${fsPort}`,
   BATTLE_ROUND_SECONDS: '4',

@@ -128,6 +128,9 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
         SEED_DEMO: '0',
         STATIC_DIR: '/nonexistent',
         RATE_LIMIT_PER_MINUTE: '100000000',
+        // Every simulated player connects from this machine, and the bench floods on purpose.
+        WS_MAX_SOCKETS_PER_IP: '100000000',
+        WS_MESSAGES_PER_10S: '100000000',
         AUTH_RATE_LIMIT_PER_IP: '100000000',
         BATTLE_ROUND_SECONDS: String(ROUND_SECONDS),
         BATTLE_ROUND_DELAY_MS: String(ROUND_DELAY_MS),

@@ -15,7 +15,7 @@ import { GoogleVerifier } from './auth/google';
 import { FirebaseVerifier } from './auth/firebase';
 import { openRateLimitRedis, RateLimits } from './auth/rate-limits';
 import { serverSecret } from './auth/secrets';
-import { Messenger } from './domain/messenger';
+import { Messenger, undeliverableChannels } from './domain/messenger';
 import { SettingsStore } from './domain/settings-store';
 import { errorToReply, registerDispatcher } from './http/dispatcher';
 import { errorReply } from './http/errors';
@@ -138,10 +138,19 @@ export async function buildApp(o: AppOptions): Promise<App> {
     push,
   };
   app.decorate('services', services);
+  // Loud at start: sign-up and code sign-in by these channels will be refused until configured.
+  for (const channel of undeliverableChannels(config)) {
+    const fix = channel === 'email' ? 'SMTP_URL' : 'SMS_WEBHOOK_URL';
+    app.log.warn(
+      { channel },
+      `NO ${channel === 'email' ? 'MAIL' : 'SMS'} TRANSPORT: ${channel} codes cannot be sent, so ${channel} sign-up and code sign-in answer mail_unavailable. Set ${fix}.`,
+    );
+  }
 
   app.setErrorHandler((err, req, reply) => {
-    const { status, body, internal } = errorToReply(err);
+    const { status, body, internal, retryAfter } = errorToReply(err);
     if (internal || status >= 500) req.log.error({ err }, 'request failed');
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
     return reply.code(status).send(body);
   });
 

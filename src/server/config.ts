@@ -104,6 +104,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   /** E-mails and SMS (codes) sent per hour per IP. */
   SEND_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** WebSocket: sockets one IP may hold open at once (players behind one NAT share an address). */
+  WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** WebSocket: messages one socket may send in 10 seconds (the app pings every 10 s). */
+  WS_MESSAGES_PER_10S: z.coerce.number().int().min(1).default(100),
   STATIC_DIR: z.string().optional(),
   /**
    * Battles on PostgreSQL: the rooms' transactions run in a worker thread with a pool of its own,

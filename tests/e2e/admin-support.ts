@@ -34,10 +34,13 @@ function adminCreate(env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-/** A server of the console journeys' own, whose database has an admin made by `admin:create`. */
-export function startServerWithAdmin() {
+/**
+ * A server of the console journeys' own, whose database has an admin made by `admin:create`;
+ * `env` adds to its environment (production without a mail transport, say).
+ */
+export function startServerWithAdmin(env: Record<string, string> = {}) {
   return startOwnServer({
-    env: { AUTH_RATE_LIMIT_PER_IP: '1000', SEND_RATE_LIMIT_PER_IP: '1000' },
+    env: { AUTH_RATE_LIMIT_PER_IP: '1000', SEND_RATE_LIMIT_PER_IP: '1000', ...env },
     prepare: adminCreate,
   });
 }

@@ -21,6 +21,11 @@ export interface AdminDashboard {
   /** Coins held by all players. */
   coins_held: number;
   live_rooms: number;
+  /**
+   * Channels that cannot deliver sign-in codes on this server (production without SMTP_URL or
+   * SMS_WEBHOOK_URL): sign-up and code sign-in by them answer `mail_unavailable`.
+   */
+  undeliverable: ('email' | 'sms')[];
 }
 
 export interface AdminUser {

@@ -20,6 +20,8 @@ export const ERRORS = {
   // identity
   invalid_email: { status: 400, message: 'Invalid email address.' },
   invalid_password: { status: 400, message: 'Invalid password.' },
+  /** Login: an unknown address and a wrong password answer alike (no account enumeration). */
+  invalid_credentials: { status: 400, message: 'Wrong e-mail or password.' },
   weak_password: {
     status: 400,
     message: 'Choose a password of 8 to 128 characters that is not a common one.',
@@ -30,6 +32,11 @@ export const ERRORS = {
   invalid_code: { status: 400, message: 'The code is wrong or has expired.' },
   invalid_mobile: { status: 400, message: 'Enter a correct mobile number with country code.' },
   operation_not_allowed: { status: 403, message: 'Operation not allowed.' },
+  /** Production without a mail or SMS transport: a code would go nowhere, so none is sent. */
+  mail_unavailable: {
+    status: 503,
+    message: 'This server cannot send codes right now. Please try again later or contact the operator.',
+  },
   /** The identity provider (Firebase) could not be reached: nothing is wrong with the proof. */
   identity_unavailable: { status: 503, message: 'Internal error occurred. Please try again.' },
   // profile

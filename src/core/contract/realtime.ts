@@ -132,6 +132,12 @@ export type ServerMessage =
   | { type: 'welcome'; user_id: number; server_time: string }
   | { type: 'pong'; t: number; server_time: string }
   | { type: 'error'; code: string; message: string }
+  /**
+   * Over a limit of the gateway (too many sockets from this address, or too many messages on
+   * this socket): the socket is closed next (1008, policy violation); come back after
+   * `retry_after_s`.
+   */
+  | { type: 'rate_limited'; reason: 'sockets_per_ip' | 'message_budget'; retry_after_s: number }
   | { type: 'room'; room: RoomState }
   | { type: 'round_open'; round: RoundOpen }
   | { type: 'round_close'; round: RoundClose }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { profileUrlProblem } from '../auth/profile-url';
 import { sql, type Db } from '../db/client';
 import { issueApiToken, revokeToken } from '../auth/api-tokens';
 import { reencodeAvatar } from '../domain/images';
@@ -62,6 +63,11 @@ export const accountHandlers: Handlers<
     const { db, services } = ctx;
     let user = await userByFirebaseId(db, id.firebase_id);
     if (user && user.status !== 1) fail('account_deactivated');
+    // Refused at the field even for a returning player: a bad picture URL is never quietly dropped.
+    const picture = input.profile
+      ? profileUrlProblem(input.profile, { identityType: id.type, publicUrl: services.config.PUBLIC_URL })
+      : undefined;
+    if (picture) fail('invalid_input', { field: 'profile', message: `profile: ${picture}` });
     let userId: number;
     if (user) {
       userId = user.id;
@@ -75,7 +81,7 @@ export const accountHandlers: Handlers<
         // Verified attributes come from the proof; a mobile account may add an e-mail.
         email: id.email ?? (id.type === 'mobile' ? (input.email ?? '') : ''),
         mobile: id.mobile ?? input.mobile ?? '',
-        profile: input.profile && /^https:\/\//.test(input.profile) ? input.profile : '',
+        profile: input.profile ?? '',
         fcmId: '',
         friendsCode: input.friends_code ?? '',
         deviceId: input.device_id ?? '',

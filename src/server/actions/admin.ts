@@ -1,3 +1,4 @@
+import { undeliverableChannels } from '../domain/messenger';
 import { listAudit } from '../domain/admin/audit';
 import { listBroadcasts, sendBroadcast } from '../domain/admin/broadcasts';
 import { listAllPaymentRequests, listReports, resolveReport } from '../domain/admin/moderation';
@@ -44,7 +45,7 @@ type AdminAction =
 /** The operator console: players, money, moderation, notifications, settings and the audit log. */
 export const adminHandlers: Handlers<AdminAction> = {
   async admin_get_dashboard(_i, ctx) {
-    return { ...(await dashboard(ctx.db)) };
+    return { ...(await dashboard(ctx.db)), undeliverable: undeliverableChannels(ctx.services.config) };
   },
 
   async admin_get_users(input, ctx) {

@@ -52,6 +52,8 @@ export const authHandlers: Handlers<
 > = {
   async auth_email_signup({ email, password, name }, { db, services, ip }) {
     checkPassword(password);
+    // Before anything is written: an account whose code could never arrive is no account.
+    services.messenger.assertCanSend('email');
     await services.rateLimits.auth('otp', ip, email);
     const existing = await localAccount(db, email);
     if (existing) {
@@ -72,6 +74,7 @@ export const authHandlers: Handlers<
   },
 
   async auth_email_resend({ email }, { db, services }) {
+    services.messenger.assertCanSend('email');
     const acct = await localAccount(db, email);
     if (acct && !acct.verified) await sendEmailCode(services, email, 'verify_email');
     return { sent: true };
@@ -88,16 +91,19 @@ export const authHandlers: Handlers<
 
   async auth_email_login({ email, password }, { db, services }) {
     const acct = await localAccount(db, email);
+    // An unknown address and a wrong password answer alike, after the same work (a dummy
+    // hash is verified for an unknown address): nobody learns which addresses have accounts.
     if (!acct) {
       await burnVerification(password);
-      fail('user_not_found', { field: 'email' });
+      fail('invalid_credentials');
     }
-    if (!(await passwordMatches(acct.password_hash, password))) fail('invalid_password', { field: 'password' });
+    if (!(await passwordMatches(acct.password_hash, password))) fail('invalid_credentials');
     if (!acct.verified) fail('verify_email_first');
     return services.identityTokens.issue({ firebase_id: `email:${acct.id}`, type: 'email', email, name: acct.name });
   },
 
   async auth_password_reset_request({ email }, { db, services }) {
+    services.messenger.assertCanSend('email');
     const acct = await localAccount(db, email);
     // The same answer whether or not the address has an account.
     if (acct) await sendEmailCode(services, email, 'reset_password');
@@ -121,9 +127,7 @@ export const authHandlers: Handlers<
   },
 
   async auth_otp_request({ mobile }, { services }) {
-    if (!services.config.SMS_WEBHOOK_URL && services.config.mailTransport !== 'outbox') {
-      fail('operation_not_allowed', { message: 'Phone sign-in is not set up on this server.' });
-    }
+    services.messenger.assertCanSend('sms');
     const code = await issueCode(services.db, mobile, 'login_otp');
     const app = (await services.settings.system(services.db)).app_name;
     await services.messenger.send({

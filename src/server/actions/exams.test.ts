@@ -266,6 +266,9 @@ describe('exam module', () => {
     }
     const right = await start(p, { exam_module_id: e.id, exam_key: 'K-1234', rules_accepted: '1' });
     expect([right.status, right.body]).toMatchObject([429, { code: 'rate_limited' }]);
+    // It says when to come back: within the 10 minutes the wrong keys are counted over.
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(600);
     // Another player is not held back.
     const q = await createPlayer(t.app);
     expect((await start(q, { exam_module_id: e.id, exam_key: 'K-1234', rules_accepted: '1' })).status).toBe(200);

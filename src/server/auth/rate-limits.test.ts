@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../http/errors';
 import { call, randomIp } from '../test-support/client';
 import { buildTestApp } from '../test-support/test-app';
@@ -44,6 +44,50 @@ describe('rate limits in memory (one node)', () => {
   });
 });
 
+describe('sign-in failures (per account and source)', () => {
+  const sizes = { ...SIZES, failuresPerSource: 3, failuresPerAccount: 5 };
+  const signIn = (limits: RateLimits, ip: string) => limits.auth('auth', ip, 'owner@example.test');
+
+  it('locks one source out of one account after its own failures, with a Retry-After', async () => {
+    const limits = new RateLimits({ ...sizes, authPerIp: 100 });
+    const stranger = randomIp();
+    const locked: boolean[] = [];
+    for (let i = 0; i < 3; i++) locked.push(await limits.signInFailed('owner@example.test', stranger));
+    expect(locked).toEqual([false, false, true]);
+    await expect(signIn(limits, stranger)).rejects.toMatchObject({
+      code: 'rate_limited',
+      extra: { retryAfter: expect.any(Number) as number },
+    });
+    // The owner elsewhere, and the stranger on another account, are not held back.
+    await expect(signIn(limits, randomIp())).resolves.toBeUndefined();
+    await expect(limits.auth('auth', stranger, 'other@example.test')).resolves.toBeUndefined();
+  });
+
+  it('closes the account to unknown sources after failures from many, never to a source it signed in from', async () => {
+    const limits = new RateLimits({ ...sizes, authPerIp: 100 });
+    const home = randomIp();
+    await limits.signInSucceeded('owner@example.test', home);
+    for (let i = 0; i < 5; i++) await limits.signInFailed('owner@example.test', randomIp());
+    await expect(signIn(limits, randomIp())).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(signIn(limits, home)).resolves.toBeUndefined();
+  });
+
+  it('remembers a source that signed in for days, not a moment', async () => {
+    vi.useFakeTimers();
+    try {
+      const limits = new RateLimits({ ...sizes, authPerIp: 100 });
+      const home = randomIp();
+      await limits.signInSucceeded('owner@example.test', home);
+      vi.advanceTimersByTime(7 * 24 * 3600_000);
+      for (let i = 0; i < 5; i++) await limits.signInFailed('owner@example.test', randomIp());
+      await expect(signIn(limits, randomIp())).rejects.toMatchObject({ code: 'rate_limited' });
+      await expect(signIn(limits, home)).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe.skipIf(!REDIS_URL)('rate limits shared through Redis (several nodes)', () => {
   const clients: Awaited<ReturnType<typeof openRateLimitRedis>>[] = [];
   /** A node: its own Redis connection, keys under this test run's own prefix. */
@@ -64,9 +108,12 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis (several nodes)', 
     // Alternating nodes: 5 requests a minute in all, not 5 on each.
     expect(await outcomes(8, (i) => (i % 2 ? b : a).limits.request(ip))).toEqual(allowed(5, 8));
     expect(await outcomes(4, (i) => (i % 2 ? b : a).limits.auth('auth', ip))).toEqual(allowed(3, 4));
-    // The per-account budget (10 tries) follows the e-mail address across IPs and nodes.
+    // Sign-in failures per account and source follow the pair across nodes.
     const email = `${randomUUID()}@example.test`;
-    expect(await outcomes(12, (i) => (i % 2 ? b : a).limits.auth('auth', randomIp(), email))).toEqual(allowed(10, 12));
+    const stranger = randomIp();
+    for (let i = 0; i < 10; i++) await (i % 2 ? b : a).limits.signInFailed(email, stranger);
+    await expect(b.limits.auth('auth', stranger, email)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(a.limits.auth('auth', randomIp(), email)).resolves.toBeUndefined();
     expect(await outcomes(2, () => b.limits.request(randomIp()))).toEqual([true, true]);
   });
 

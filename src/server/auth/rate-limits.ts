@@ -1,6 +1,6 @@
 import type { createClient } from 'redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../http/errors';
+import { AppError, retryAfterSeconds } from '../http/errors';
 import { reconnectDelay } from '../realtime/bus/redis-bus';
 
 type RedisClient = ReturnType<typeof createClient>;
@@ -17,19 +17,35 @@ export interface RateLimitOptions {
   redis?: RedisClient;
   /** Put before every budget's key prefix (tests keep their keys apart with it). */
   keyPrefix?: string;
+  /** Sign-in failures that lock one source out of one account (10 in 10 minutes). */
+  failuresPerSource?: number;
+  /** Failures from all sources that close an account to sources it never signed in from (100 an hour). */
+  failuresPerAccount?: number;
 }
 
 /**
- * Request budgets. Every /api call spends from its IP's budget; auth actions also spend from
- * tighter per-IP and per-account (e-mail or phone number) budgets, so a guesser is slowed
- * whichever it varies.
+ * How long a source that signed in to an account stays known to it: 20 days, under the 24.8
+ * days a timer can wait (the memory budgets expire keys with setTimeout; a longer wait
+ * overflows to 1 ms, and the source would be forgotten at once).
+ */
+const KNOWN_SOURCE_S = 20 * 24 * 3600;
+
+/**
+ * Request budgets. Every /api call spends from its IP's budget; auth actions also spend from a
+ * tighter per-IP budget. Wrong passwords and codes are counted per account *and* source (OWASP
+ * ASVS 2.2): a stranger's failures lock the stranger's source out of that account, never the
+ * owner's device. Failures from many sources at once close the account only to sources it has
+ * never signed in from, so a botnet still cannot lock its owner out.
  */
 export class RateLimits {
   /** Where the budgets live. */
   readonly store: 'memory' | 'redis';
   private readonly perIp: Limiter;
   private readonly authIp: Limiter;
-  private readonly authAccount: Limiter;
+  private readonly failSource: Limiter;
+  private readonly failuresPerSource: number;
+  private readonly failAccount: Limiter;
+  private readonly knownSource: Limiter;
   private readonly sendIp: Limiter;
   private readonly sendTarget: Limiter;
   /** Wrong exam keys: 10 per player and exam in 10 minutes (a key is short; guessing must be slow). */
@@ -37,7 +53,8 @@ export class RateLimits {
 
   /**
    * Per-IP budgets are configurable (many players may share one address behind a NAT); the
-   * per-account ones are fixed: 10 sign-in tries per 10 minutes, 5 codes an hour.
+   * per-account ones default to 10 failures per source in 10 minutes, 100 failures an hour in
+   * all, 5 codes an hour.
    */
   constructor(o: RateLimitOptions) {
     this.store = o.redis ? 'redis' : 'memory';
@@ -45,7 +62,10 @@ export class RateLimits {
       limiter(o, { keyPrefix: `${o.keyPrefix ?? ''}${keyPrefix}`, points, duration }, spentOnly);
     this.perIp = budget('ip', o.requestsPerMinute, 60, true);
     this.authIp = budget('auth-ip', o.authPerIp, 600, true);
-    this.authAccount = budget('auth-acct', 10, 600, true);
+    this.failuresPerSource = o.failuresPerSource ?? 10;
+    this.failSource = budget('auth-fail-src', this.failuresPerSource, 600);
+    this.failAccount = budget('auth-fail-acct', o.failuresPerAccount ?? 100, 3600);
+    this.knownSource = budget('auth-known', 1, KNOWN_SOURCE_S);
     this.sendIp = budget('send-ip', o.sendsPerIp, 3600, true);
     this.sendTarget = budget('send-to', 5, 3600, true);
     this.examKeys = budget('exam-key', 10, 600);
@@ -56,7 +76,10 @@ export class RateLimits {
     await spend(this.perIp, ip);
   }
 
-  /** Spends from the auth budgets: `account` is the e-mail or number tried, if any. */
+  /**
+   * Spends from the auth budgets: `account` is the e-mail or number tried, if any. A sign-in
+   * to an account that this source is locked out of is refused here, before any work.
+   */
   async auth(kind: 'auth' | 'otp', ip: string, account?: string): Promise<void> {
     if (kind === 'otp') {
       await spend(this.sendIp, ip);
@@ -64,13 +87,36 @@ export class RateLimits {
       return;
     }
     await spend(this.authIp, ip);
-    if (account) await spend(this.authAccount, account);
+    if (account) await this.signInAllowed(account, ip);
+  }
+
+  /** Refuses a source locked out of an account (its own failures, or the account's and it is unknown). */
+  private async signInAllowed(account: string, ip: string): Promise<void> {
+    const key = pairKey(account, ip);
+    const mine = await this.failSource.get(key);
+    if (mine && mine.remainingPoints <= 0) throw limited(mine);
+    const all = await this.failAccount.get(account);
+    if (all && all.remainingPoints <= 0 && !(await this.knownSource.get(key))) throw limited(all);
+  }
+
+  /** Counts a wrong password or code; answers true when this failure locked the source out. */
+  async signInFailed(account: string, ip: string): Promise<boolean> {
+    await this.failAccount.penalty(account, 1);
+    const mine = await this.failSource.penalty(pairKey(account, ip), 1);
+    return mine.consumedPoints === this.failuresPerSource;
+  }
+
+  /** A sign-in that proved the secret: the source is known to the account and its failures forgotten. */
+  async signInSucceeded(account: string, ip: string): Promise<void> {
+    const key = pairKey(account, ip);
+    await this.knownSource.set(key, 1, KNOWN_SOURCE_S);
+    await this.failSource.delete(key);
   }
 
   /** Refuses a player who has used up their wrong exam keys for the exam. */
   async examKeyAllowed(userId: number, examId: number): Promise<void> {
     const used = await this.examKeys.get(`${userId}:${examId}`);
-    if (used && used.remainingPoints <= 0) throw new AppError('rate_limited');
+    if (used && used.remainingPoints <= 0) throw limited(used);
   }
 
   /** Counts a wrong exam key. */
@@ -102,11 +148,21 @@ function limiter(
   });
 }
 
+/** One account tried from one source (an account is an e-mail or number: it has no "|"). */
+function pairKey(account: string, ip: string): string {
+  return `${account}|${ip}`;
+}
+
+/** The 429 of a spent budget, saying when it has room again. */
+function limited(res: RateLimiterRes): AppError {
+  return new AppError('rate_limited', { retryAfter: retryAfterSeconds(res.msBeforeNext) });
+}
+
 async function spend(limiter: Limiter, key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw new AppError('rate_limited');
+    if (e instanceof RateLimiterRes) throw limited(e);
     throw e;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { sql, type Db } from '../db/client';
+import { AppError } from '../http/errors';
 
 export interface Message {
   channel: 'email' | 'sms';
@@ -9,6 +10,17 @@ export interface Message {
   body: string;
   /** The one-time code the message carries, for the dev outbox. */
   code?: string;
+}
+
+/**
+ * The channels whose messages would go nowhere: e-mail with neither SMTP nor the dev outbox
+ * (production's default without SMTP_URL), SMS with neither a webhook nor the dev outbox.
+ */
+export function undeliverableChannels(config: Config): Message['channel'][] {
+  const out: Message['channel'][] = [];
+  if (config.mailTransport === 'log') out.push('email');
+  if (!config.SMS_WEBHOOK_URL && config.mailTransport !== 'outbox') out.push('sms');
+  return out;
 }
 
 /**
@@ -21,6 +33,11 @@ export class Messenger {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Refuses (503 mail_unavailable) before a code is made that `channel` could not deliver. */
+  assertCanSend(channel: Message['channel']): void {
+    if (undeliverableChannels(this.config).includes(channel)) throw new AppError('mail_unavailable');
+  }
 
   async send(m: Message): Promise<void> {
     if (m.channel === 'sms' && this.config.SMS_WEBHOOK_URL) {

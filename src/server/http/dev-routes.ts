@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql, type Db } from '../db/client';
 import { createContest } from '../domain/contests';
+import { DEFAULT_RETRY_AFTER_S } from './errors';
 
 /** What /dev/contests takes: a contest made of an existing contest's questions. */
 const devContest = z.object({
@@ -49,6 +50,8 @@ export function registerDevRoutes(app: FastifyInstance, db: Db) {
     f.seen++;
     if (f.left <= 0) return;
     f.left--;
+    // As the real limits do: a 429 says when to come back.
+    if (f.status === 429) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_S));
     return reply
       .code(f.status)
       .send({ error: true, code: f.status === 429 ? 'rate_limited' : 'internal_error', message: 'Injected fault.' });

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, isActionName, type ActionSpec, type ErrorReply } from '../../core/contract';
 import { userForToken, type TokenUser } from '../auth/api-tokens';
+import { guardSignIn } from '../auth/sign-in-failures';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
-import { AppError } from './errors';
+import { AppError, DEFAULT_RETRY_AFTER_S } from './errors';
 import type { Db } from '../db/client';
 import { writeAudit, type AuditNote } from '../domain/admin/audit';
 import { idempotencyKey, requestHash, storeReply, storedReply } from './idempotency';
@@ -137,10 +138,8 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     // A public demo lets visitors look around the console but change nothing.
     if (spec.access === 'admin' && spec.mutates && s.config.DEMO_MODE) throw new AppError('demo_mode');
     const input = parseInput(spec, body) as Record<string, unknown>;
-    if (spec.limit) {
-      const account = (input.email ?? input.mobile) as string | undefined;
-      await s.rateLimits.auth(spec.limit, req.ip, account);
-    }
+    const account = spec.limit ? ((input.email ?? input.mobile) as string | undefined) : undefined;
+    if (spec.limit) await s.rateLimits.auth(spec.limit, req.ip, account);
     const committed: (() => void)[] = [];
     const runCommitted = () => {
       for (const fn of committed.splice(0)) {
@@ -173,7 +172,11 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     };
 
     if (!spec.mutates) {
-      const out = envelope(await handler(input, ctx));
+      const work = () => handler(input, ctx);
+      // Sign-in failures count per account and source (auth actions never mutate through here).
+      const out = envelope(
+        spec.limit === 'auth' && account ? await guardSignIn(s, name, account, req.ip, work) : await work(),
+      );
       runCommitted();
       return send(reply, 200, out);
     }
@@ -219,8 +222,17 @@ function send(reply: FastifyReply, status: number, body: unknown, replayed = fal
 }
 
 /** The error handler of the whole app: stable codes, no internals in 5xx bodies. */
-export function errorToReply(e: unknown): { status: number; body: ErrorReply; internal: boolean } {
-  if (e instanceof AppError) return { status: e.status, body: e.toReply(), internal: false };
+export function errorToReply(e: unknown): {
+  status: number;
+  body: ErrorReply;
+  internal: boolean;
+  /** Seconds for Retry-After: every 429 says when to come back. */
+  retryAfter?: number;
+} {
+  if (e instanceof AppError) {
+    const retryAfter = e.status === 429 ? (e.extra.retryAfter ?? DEFAULT_RETRY_AFTER_S) : undefined;
+    return { status: e.status, body: e.toReply(), internal: false, ...(retryAfter ? { retryAfter } : {}) };
+  }
   const code = (e as { code?: string }).code ?? '';
   const statusCode = (e as { statusCode?: number }).statusCode;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {

@@ -11,6 +11,8 @@ export class AppError extends Error {
       issues?: ErrorReply['issues'];
       /** What went wrong underneath (logged for a 5xx, never sent). */
       cause?: unknown;
+      /** For a 429: seconds until the budget that refused has room again (the Retry-After header). */
+      retryAfter?: number;
     } = {},
   ) {
     super(extra.message ?? ERRORS[code].message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -26,6 +28,14 @@ export class AppError extends Error {
       ...(this.extra.issues ? { issues: this.extra.issues } : {}),
     };
   }
+}
+
+/** Seconds a client should wait before trying again after a 429 that named no budget. */
+export const DEFAULT_RETRY_AFTER_S = 60;
+
+/** The Retry-After value (whole seconds, at least 1) of a wait in milliseconds. */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }
 
 /** Throws an AppError: `fail('user_not_found')`. */

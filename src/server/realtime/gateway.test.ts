@@ -95,4 +95,23 @@ describe('the WebSocket gateway', () => {
     // ws closes with 1009 (message too big)
     expect(await c.closing()).toBe(1009);
   });
+
+  it('does not answer a flood: 5,000 pings get at most the default budget, then a policy close', async () => {
+    const p = await createPlayer(t.app);
+    const c = await connect();
+    c.send({ type: 'hello', token: p.token });
+    await c.next();
+    for (let i = 0; i < 5000; i++) c.send({ type: 'ping', t: i });
+    expect(await c.closing()).toBe(CLOSE.policy);
+    let pongs = 0;
+    let last: ServerMessage | undefined;
+    for (;;) {
+      const m = await c.next().catch(() => undefined);
+      if (!m) break;
+      if (m.type === 'pong') pongs++;
+      last = m;
+    }
+    expect(pongs).toBeLessThan(100);
+    expect(last).toMatchObject({ type: 'rate_limited', reason: 'message_budget' });
+  });
 });

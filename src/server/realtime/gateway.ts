@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../core/contract';
 import { userForToken } from '../auth/api-tokens';
 import type { Services } from '../http/context';
+import { MessageBudget, SocketsPerIp } from './socket-limits';
 
 /** Largest frame a client may send (every client message is small). */
 const MAX_FRAME_BYTES = 4096;
@@ -15,8 +16,10 @@ const HELLO_TIMEOUT_MS = 10_000;
  */
 const HEARTBEAT_MS = 25_000;
 
-/** Close codes of ours (4000–4999 are for applications). */
-export const CLOSE = { unauthorized: 4401, helloTimeout: 4408, badMessage: 4400 } as const;
+/** Close codes of ours (4000–4999 are for applications), and the standard one for a limit. */
+export const CLOSE = { unauthorized: 4401, helloTimeout: 4408, badMessage: 4400, policy: 1008 } as const;
+/** How long a socket refused for its address's count is told to wait. */
+const SOCKETS_RETRY_AFTER_S = 30;
 
 /** Sends a message to one socket: a message, or one already serialized (fanned out from the bus). */
 export type Send = (m: ServerMessage | string) => void;
@@ -68,15 +71,34 @@ export async function registerGateway(
     for (const s of sockets) s.close(1001, 'server shutting down');
   });
 
-  app.get('/ws', { websocket: true }, (socket) => {
+  const perIp = new SocketsPerIp(services.config.WS_MAX_SOCKETS_PER_IP);
+
+  app.get('/ws', { websocket: true }, (socket, req) => {
+    const send: Send = (m) => sendTo(socket, m);
+    /** Tells the client which limit it hit, then closes: nothing more is read from it. */
+    const refuse = (reason: 'sockets_per_ip' | 'message_budget', retryAfterS: number) => {
+      send({ type: 'rate_limited', reason, retry_after_s: retryAfterS });
+      socket.close(CLOSE.policy, reason);
+    };
+    if (!perIp.tryOpen(req.ip)) {
+      refuse('sockets_per_ip', SOCKETS_RETRY_AFTER_S);
+      return;
+    }
     sockets.add(socket);
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
     let userId: number | undefined;
     const hello = setTimeout(() => socket.close(CLOSE.helloTimeout, 'say hello first'), HELLO_TIMEOUT_MS);
-    const send: Send = (m) => sendTo(socket, m);
+    const budget = new MessageBudget(services.config.WS_MESSAGES_PER_10S, 10_000);
+    let refused = false;
 
     socket.on('message', (raw, isBinary) => {
+      if (refused) return;
+      if (!budget.spend()) {
+        refused = true;
+        refuse('message_budget', budget.retryAfterS());
+        return;
+      }
       let data: unknown;
       try {
         data = isBinary ? undefined : JSON.parse(raw.toString());
@@ -129,6 +151,7 @@ export async function registerGateway(
 
     socket.on('close', () => {
       clearTimeout(hello);
+      perIp.closed(req.ip);
       sockets.delete(socket);
       if (userId !== undefined) rooms?.disconnected?.(userId, send);
       contests?.disconnected?.(send);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
@@ -54,7 +55,10 @@ async function freshDatabase(): Promise<{ db: Database; url?: string; drop(): Pr
  * worker thread (BATTLE_DB_WORKER, on PostgreSQL) is off unless `env` turns it on: the live-battle
  * suites do, the others need no thread of their own per app.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  o: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const { db, url, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -65,7 +69,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...(o.logger ? { logger: o.logger } : {}) });
   await app.ready();
   return {
     app,

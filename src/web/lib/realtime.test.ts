@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '../../core/contract';
-import { PING_MS, PONG_TIMEOUT_MS, RealtimeSocket, type LinkStatus } from './realtime';
+import { PING_MS, POLICY_WAIT_MS, PONG_TIMEOUT_MS, RealtimeSocket, type LinkStatus } from './realtime';
 
 /** A stand-in for the browser's WebSocket: records frames, lets the test play the server. */
 class FakeSocket {
@@ -242,6 +242,42 @@ describe('RealtimeSocket', () => {
     expect(unauthorized).toBe(1);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('waits as long as the server asks after a limit’s close, even when the browser comes online', () => {
+    // A window of its own: sockets other tests left running also listen for 'online'.
+    const events = new EventTarget();
+    vi.stubGlobal('window', {
+      addEventListener: events.addEventListener.bind(events),
+      removeEventListener: events.removeEventListener.bind(events),
+    });
+    const rt = make();
+    rt.start();
+    latest().accept();
+    latest().say(welcome());
+    latest().say({ type: 'rate_limited', reason: 'message_budget', retry_after_s: 7 });
+    latest().drop(1008);
+    expect(statuses.at(-1)).toBe('offline');
+    events.dispatchEvent(new Event('online'));
+    vi.advanceTimersByTime(6_999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    rt.stop();
+  });
+
+  it('does not spin against the per-address cap: each refused socket waits the policy wait', () => {
+    const rt = make();
+    rt.start();
+    for (let i = 1; i <= 3; i++) {
+      latest().accept();
+      latest().drop(1008); // refused before any welcome, without a message it could read
+      vi.advanceTimersByTime(POLICY_WAIT_MS - 1);
+      expect(FakeSocket.all).toHaveLength(i);
+      vi.advanceTimersByTime(1);
+    }
+    expect(FakeSocket.all).toHaveLength(4);
+    rt.stop();
   });
 
   it('does not connect without a token; stop closes and stays closed', () => {

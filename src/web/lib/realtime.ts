@@ -14,6 +14,10 @@ export interface RealtimeEvents {
 
 /** Close codes of the gateway (src/server/realtime/gateway.ts). */
 const CLOSE_UNAUTHORIZED = 4401;
+/** Closed for a limit (too many sockets from this address, too many messages). */
+const CLOSE_POLICY = 1008;
+/** The wait after a limit's close when the server named none. */
+export const POLICY_WAIT_MS = 30_000;
 /** Clock samples: one at welcome, then every PING_MS; the one with the shortest round trip wins. */
 export const PING_MS = 10_000;
 /**
@@ -44,6 +48,10 @@ export class RealtimeSocket {
   private bestRtt = Infinity;
   /** When the open socket last heard a pong (or its welcome). */
   private lastPong = 0;
+  /** The wait the server asked for with its `rate_limited` (ms), for the close that follows. */
+  private askedWait: number | undefined;
+  /** No new socket before this time (a limit's wait), even when the browser comes back online. */
+  private holdUntil = 0;
 
   constructor(
     private readonly url: string,
@@ -52,7 +60,7 @@ export class RealtimeSocket {
   ) {}
 
   private readonly online = () => {
-    if (!this.running || this.ws) return;
+    if (!this.running || this.ws || Date.now() < this.holdUntil) return;
     clearTimeout(this.retry);
     this.attempt = 0;
     this.open();
@@ -155,6 +163,8 @@ export class RealtimeSocket {
       this.pinger = setInterval(() => this.beat(), PING_MS);
       for (const id of this.rooms) this.send({ type: 'join', room_id: id });
       for (const id of this.contests) this.send({ type: 'watch_contest', contest_id: id });
+    } else if (m.type === 'rate_limited') {
+      this.askedWait = m.retry_after_s * 1000;
     } else if (m.type === 'pong') {
       this.lastPong = Date.now();
       this.sample(m.t, Date.parse(m.server_time));
@@ -177,7 +187,13 @@ export class RealtimeSocket {
     if (!this.running) return;
     this.on.status('offline');
     clearTimeout(this.retry);
-    const wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)]!;
+    let wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)]!;
+    // Over a limit of the gateway: reconnecting at once would only hit it again.
+    if (code === CLOSE_POLICY) {
+      wait = Math.max(wait, this.askedWait ?? POLICY_WAIT_MS);
+      this.holdUntil = Date.now() + wait;
+    }
+    this.askedWait = undefined;
     this.retry = setTimeout(() => this.open(), wait);
   }
 

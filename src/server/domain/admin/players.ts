@@ -116,8 +116,8 @@ export async function coinHistory(
 }
 
 /** The console's first screen: what needs the operator's attention and how the site is doing. */
-export async function dashboard(db: Db): Promise<AdminDashboard> {
-  return (await db.one<AdminDashboard>(sql`SELECT
+export async function dashboard(db: Db): Promise<Omit<AdminDashboard, 'undeliverable'>> {
+  return (await db.one<Omit<AdminDashboard, 'undeliverable'>>(sql`SELECT
     (SELECT count(*)::int FROM users WHERE role = 'player') AS users,
     (SELECT count(DISTINCT user_id)::int FROM play_sessions WHERE started_at > now() - interval '7 days') AS active_7d,
     (SELECT count(*)::int FROM questions WHERE status = 1) AS questions,

@@ -3,9 +3,9 @@ import { firebaseErrorCode } from './firebase-errors';
 
 describe('Firebase Auth errors as the app’s codes (the spec’s messages)', () => {
   it('maps the sign-in failures a player can meet', () => {
-    expect(firebaseErrorCode({ code: 'auth/user-not-found' })).toBe('user_not_found');
-    expect(firebaseErrorCode({ code: 'auth/wrong-password' })).toBe('invalid_password');
-    expect(firebaseErrorCode({ code: 'auth/invalid-credential' })).toBe('invalid_password');
+    expect(firebaseErrorCode({ code: 'auth/user-not-found' })).toBe('invalid_credentials');
+    expect(firebaseErrorCode({ code: 'auth/wrong-password' })).toBe('invalid_credentials');
+    expect(firebaseErrorCode({ code: 'auth/invalid-credential' })).toBe('invalid_credentials');
     expect(firebaseErrorCode({ code: 'auth/email-already-in-use' })).toBe('email_already_in_use');
     expect(firebaseErrorCode({ code: 'auth/invalid-email' })).toBe('invalid_email');
     expect(firebaseErrorCode({ code: 'auth/user-disabled' })).toBe('account_deactivated');

@@ -7,11 +7,12 @@ import { ApiError } from '../../lib/api-client';
  * operation not allowed, internal error). Anything else is an internal error.
  */
 const CODES: Record<string, ErrorCode | 'network'> = {
-  'auth/user-not-found': 'user_not_found',
-  'auth/wrong-password': 'invalid_password',
-  // Newer projects answer this for both a wrong password and an unknown user (no enumeration).
-  'auth/invalid-credential': 'invalid_password',
-  'auth/invalid-login-credentials': 'invalid_password',
+  // Sign-in answers an unknown user and a wrong password alike (no account enumeration), as
+  // newer Firebase projects and the local provider do.
+  'auth/user-not-found': 'invalid_credentials',
+  'auth/wrong-password': 'invalid_credentials',
+  'auth/invalid-credential': 'invalid_credentials',
+  'auth/invalid-login-credentials': 'invalid_credentials',
   'auth/email-already-in-use': 'email_already_in_use',
   'auth/invalid-email': 'invalid_email',
   'auth/missing-email': 'invalid_email',

@@ -8,8 +8,11 @@ import { useAdminT, type AdminKey } from '../i18n';
 import { PageHead } from '../ui/PageHead';
 import './dashboard.css';
 
+/** The dashboard's figures (the rest of the reply is about the server's setup). */
+type Figure = Exclude<keyof AdminDashboard, 'undeliverable'>;
+
 interface Tile {
-  key: keyof AdminDashboard;
+  key: Figure;
   label: AdminKey;
   /** Where the number is worked on, if anywhere. */
   to?: string;
@@ -43,6 +46,7 @@ export default function DashboardPage() {
           </button>
         }
       />
+      {state.status === 'ready' && <UndeliverableNotice channels={state.data.undeliverable} />}
       {state.status !== 'ready' ? (
         <LoadState state={state} retry={reload} />
       ) : (
@@ -78,5 +82,21 @@ export default function DashboardPage() {
         </ul>
       )}
     </>
+  );
+}
+
+/** Says which sign-in codes this server cannot send (production without SMTP or SMS settings). */
+function UndeliverableNotice({ channels }: { channels: AdminDashboard['undeliverable'] }) {
+  const { t } = useAdminT();
+  if (channels.length === 0) return null;
+  return (
+    <div className="card admin-undeliverable" role="alert" data-testid="dashboard-undeliverable">
+      <strong>{t('dashboard.undeliverableTitle')}</strong>
+      <ul>
+        {channels.map((c) => (
+          <li key={c}>{t(c === 'email' ? 'dashboard.undeliverableEmail' : 'dashboard.undeliverableSms')}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
