@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { DataDirBusy } from '../db/data-dir-lock';
-import { backupDataDir, fileStamp, writeBackup, type BackupReport } from '../ops/pglite-backup';
+import { BackupRefused, backupDataDir, fileStamp, type BackupReport } from '../ops/pglite-backup';
 import { embeddedDataDir, runCli, UsageError, userPath } from './db-cli';
 
 const USAGE = `usage: npm run db:backup -- [--out <file>]
@@ -11,12 +12,10 @@ folder npm was run in); restore it with npm run db:restore. While the server run
 writes the backup from its open database. On PostgreSQL (DATABASE_URL), use pg_dump.
 (--force, once needed after a killed server, is accepted and no longer needed.)`;
 
-/** The backup, made by the running server that holds the data dir. */
+/** The backup, written to `out` by the running server that holds the data dir. */
 async function backupByServer(busy: DataDirBusy, out: string): Promise<BackupReport> {
-  const r = (await busy.ask('db-backup', {})) as { migrations: number; gzip: string };
-  const bytes = Buffer.from(r.gzip, 'base64');
-  writeBackup(out, bytes);
-  return { file: out, bytes: bytes.length, migrations: r.migrations };
+  if (existsSync(out)) throw new BackupRefused(`${out} exists already: choose another --out`);
+  return (await busy.ask('db-backup', { out })) as BackupReport;
 }
 
 /** `npm run db:backup -- [--out file]`: backs up the embedded PGlite database. */

@@ -25,6 +25,8 @@ const Reply = z.union([
 
 /** A request line is at most this long: a content file (10 MB) travels base64-encoded in one. */
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+/** A reply (a category's export) comes from the holder, our own user's process: a looser bound. */
+const MAX_REPLY_BYTES = 256 * 1024 * 1024;
 
 /** A task the holder refused or failed: its message is for the operator. */
 export class TaskFailed extends Error {}
@@ -64,7 +66,7 @@ export async function askHolder(path: string, request: LockRequest, timeoutMs?: 
     });
     if (timeoutMs) socket.setTimeout(timeoutMs, () => socket.destroy(new Error('the holder did not answer')));
     socket.write(`${JSON.stringify(request)}\n`);
-    const reply = Reply.parse(JSON.parse(await readLine(socket, MAX_LINE_BYTES)));
+    const reply = Reply.parse(JSON.parse(await readLine(socket, MAX_REPLY_BYTES)));
     if (!reply.ok) throw new TaskFailed(reply.error);
     return reply.result;
   } finally {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/client';
 import { call } from '../test-support/client';
@@ -79,11 +82,19 @@ describe('the tasks a running server does for the CLIs', () => {
 
   it('backs up the open embedded database, and says so on PostgreSQL', async () => {
     if (t.db.kind === 'postgres') {
-      await expect(run('db-backup', {})).rejects.toThrow('does not run on the embedded database');
+      await expect(run('db-backup', { out: '/tmp/never.tar.gz' })).rejects.toThrow(
+        'does not run on the embedded database',
+      );
       return;
     }
-    const r = (await run('db-backup', {})) as { migrations: number; gzip: string };
+    const out = join(mkdtempSync(join(tmpdir(), 'task-backup-')), 'b.tar.gz');
+    await expect(run('db-backup', { out: 'relative.tar.gz' })).rejects.toThrow('out: must be an absolute path');
+    await expect(run('db-backup', {})).rejects.toThrow(/^out:/);
+    const r = (await run('db-backup', { out })) as { migrations: number; bytes: number };
     expect(r.migrations).toBeGreaterThan(10);
-    expect(Buffer.from(r.gzip, 'base64').subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-  });
+    expect(readFileSync(out).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(readFileSync(out).length).toBe(r.bytes);
+    // Never over an existing file.
+    await expect(run('db-backup', { out })).rejects.toThrow('exists already');
+  }, 120_000); // a dump of the whole database: slow on a loaded machine
 });

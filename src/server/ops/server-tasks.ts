@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { emailField, nameField } from '../../core/contract/fields';
@@ -8,7 +9,7 @@ import { ensureAdmin } from '../domain/admin/admin-account';
 import { exportCategory } from '../domain/content-import/export-category';
 import { importContent } from '../domain/content-import/import-content';
 import { FORMATS, MAX_FILE_BYTES } from '../domain/content-import/parse-file';
-import { dumpDatabase } from './pglite-backup';
+import { dumpDatabase, writeBackup } from './pglite-backup';
 import type { ServerTask } from './server-task-names';
 
 const text = (max: number) => z.string().max(max);
@@ -40,6 +41,11 @@ const ContentExport = z.object({
   type: z.number().int().min(1).max(6),
 });
 
+const DbBackup = z.object({
+  // Where the CLI was asked to write it: the server writes it (no size limit on the way back).
+  out: text(4096).refine(isAbsolute, { error: 'must be an absolute path' }),
+});
+
 /** The first problem of a task's arguments, in the words the CLI would use. */
 function parsed<T>(schema: z.ZodType<T>, args: unknown): T {
   const r = schema.safeParse(args);
@@ -68,10 +74,12 @@ export function serverTasks(db: Database): TaskHandler {
       case 'content-export':
         return exportCategory(db, parsed(ContentExport, args));
       case 'db-backup': {
+        const { out } = parsed(DbBackup, args);
         const pglite = (db as Database & { pglite?: PGlite }).pglite;
         if (!pglite) throw new Error('this server does not run on the embedded database');
         const dump = await dumpDatabase(pglite);
-        return { migrations: dump.migrations, gzip: Buffer.from(dump.gzip).toString('base64') };
+        writeBackup(out, dump.gzip);
+        return { file: out, bytes: dump.gzip.length, migrations: dump.migrations };
       }
       default:
         throw new Error(`unknown task ${task}`);
