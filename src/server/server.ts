@@ -1,5 +1,7 @@
 import { openAndPrepare } from './boot';
 import { loadConfig } from './config';
+import { DataDirBusy } from './db/data-dir-lock';
+import { SERVER_TASKS } from './ops/server-task-names';
 
 /** Process start: config, database, app, listen; closes cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -17,10 +19,17 @@ async function main() {
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
   };
   // Open the database and load the app's modules at the same time: both take a while.
-  const opening = openAndPrepare(config);
-  const [{ buildApp }, { scheduleHousekeeping }] = await Promise.all([import('./app'), import('./jobs/housekeeping')]);
+  // The embedded database's lock says "the server" to a second opener, and its socket takes the
+  // CLI tasks (admin:create, content:import/export, db:backup) that would otherwise need a stop.
+  const opening = openAndPrepare(config, { role: 'the server', tasks: SERVER_TASKS });
+  const [{ buildApp }, { scheduleHousekeeping }, { serverTasks }] = await Promise.all([
+    import('./app'),
+    import('./jobs/housekeeping'),
+    import('./ops/server-tasks'),
+  ]);
   const { db, seeded, migrations } = await opening;
   const app = await buildApp({ config, db, logger });
+  db.lock?.serve(serverTasks(db));
   app.log.info(
     { database: db.kind, migrations, seeded, dataDir: db.kind === 'pglite' ? config.DATA_DIR : undefined },
     'database ready',
@@ -55,6 +64,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // Another process has the embedded database: its message says which, no stack needed.
+  console.error(e instanceof DataDirBusy ? e.message : e);
   process.exit(1);
 });

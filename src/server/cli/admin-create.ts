@@ -1,16 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { emailField, nameField } from '../../core/contract/fields';
 import { passwordProblem } from '../../core/contract/password-policy';
-import { hashPassword } from '../auth/passwords';
-import { openAndPrepare } from '../boot';
-import { loadConfig } from '../config';
-import { sql } from '../db/client';
-import { createUser } from '../domain/users';
+import { ensureAdmin } from '../domain/admin/admin-account';
+import { closeTaskTarget, openTaskTarget } from './task-target';
 
 /**
  * `npm run admin:create -- --email ops@example.com [--password ...] [--name ...]`: makes (or
- * promotes) an admin account that signs in with e-mail and password, on the configured database.
+ * promotes) an admin account that signs in with e-mail and password, on the configured database
+ * (through the running server when it has the embedded one open).
  */
 async function main() {
   const { values } = parseArgs({
@@ -24,42 +22,17 @@ async function main() {
   const problem = passwordProblem(password);
   if (problem) throw new Error(`--password ${problem}`);
 
-  const config = loadConfig();
-  const { db } = await openAndPrepare(config);
+  const account = { email: email.data, password, name };
+  const target = await openTaskTarget('npm run admin:create', 'admin-create');
+  let userId: number;
   try {
-    const hash = await hashPassword(password);
-    const userId = await db.tx(async (tx) => {
-      const acct = await tx.one<{
-        id: string;
-      }>(sql`INSERT INTO local_accounts (id, email, password_hash, name, verified_at)
-        VALUES (${randomUUID()}, ${email.data}, ${hash}, ${name}, now())
-        ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, verified_at = coalesce(local_accounts.verified_at, now())
-        RETURNING id`);
-      const firebaseId = `email:${acct!.id}`;
-      const existing = await tx.one<{ id: number }>(sql`SELECT id FROM users WHERE firebase_id = ${firebaseId}`);
-      const id =
-        existing?.id ??
-        (await createUser(tx, {
-          firebaseId,
-          type: 'email',
-          name,
-          email: email.data,
-          mobile: '',
-          profile: '',
-          fcmId: '',
-          friendsCode: '',
-          deviceId: '',
-          webLanguage: 'en',
-          welcomeBonus: 0,
-          referral: { referral_new_user: 0, referral_referrer: 0 },
-        }));
-      await tx.run(sql`UPDATE users SET role = 'admin', status = 1 WHERE id = ${id}`);
-      return id;
-    });
-    console.log(`Admin ready: ${email.data} (user ${userId})${generated ? `\nPassword: ${password}` : ''}`);
+    userId = target.db
+      ? await ensureAdmin(target.db, account)
+      : ((await target.server.ask('admin-create', account)) as { userId: number }).userId;
   } finally {
-    await db.close();
+    await closeTaskTarget(target);
   }
+  console.log(`Admin ready: ${email.data} (user ${userId})${generated ? `\nPassword: ${password}` : ''}`);
 }
 
 main().catch((e) => {

@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openAndPrepare } from '../boot';
-import { loadConfig } from '../config';
 import type { LayoutRow } from '../domain/content-import/columns';
 import { exportCategory } from '../domain/content-import/export-category';
 import { templateRows } from '../domain/content-import/template';
 import { rowsToCsv, rowsToJson, rowsToXlsx } from '../domain/content-import/write-rows';
 import { categoryTypeOf, oneOf } from './content-cli';
+import { closeTaskTarget, openTaskTarget } from './task-target';
 
 const USAGE = `usage: npm run -s content:export -- --category <name|slug> [--language <code>] [--type <mode>]
          [--format csv|json|xlsx] [--out <file>]
@@ -14,7 +13,8 @@ const USAGE = `usage: npm run -s content:export -- --category <name|slug> [--lan
 
 Writes a category's active questions (or the import template: the columns with an example of
 each question type) in the import's column layout, to --out or to standard output (xlsx needs
---out). Reads the database the server is configured with, like content:import.`;
+--out). Reads the database the server is configured with, like content:import (through the
+running server when it has the embedded database open).`;
 
 function readArgs() {
   const { values } = parseArgs({
@@ -34,13 +34,16 @@ function readArgs() {
   return { ...values, format };
 }
 
-/** The category's rows, read from the configured database. */
+/** The category's rows, read from the configured database (or by the server that has it open). */
 async function categoryRows(category: string, language: string | undefined, type: string | undefined) {
-  const { db } = await openAndPrepare(loadConfig());
+  const what = { category, language, type: categoryTypeOf(type) };
+  const target = await openTaskTarget('npm run content:export', 'content-export');
   try {
-    return await exportCategory(db, { category, language, type: categoryTypeOf(type) });
+    return target.db
+      ? await exportCategory(target.db, what)
+      : ((await target.server.ask('content-export', what)) as LayoutRow[]);
   } finally {
-    await db.close();
+    await closeTaskTarget(target);
   }
 }
 

@@ -1,20 +1,19 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openAndPrepare } from '../boot';
-import { loadConfig } from '../config';
-import type { Db } from '../db/client';
 import { importContent, type ImportOptions, type ImportReport } from '../domain/content-import/import-content';
 import { categoryNameOfFile, listImportFiles, type FoundFile } from '../domain/content-import/import-files';
 import { FORMATS, MAX_FILE_BYTES } from '../domain/content-import/parse-file';
 import { reportText, totalsText } from '../domain/content-import/report-text';
 import { categoryTypeOf, oneOf } from './content-cli';
+import { closeTaskTarget, openTaskTarget, type TaskTarget } from './task-target';
 
 const USAGE = `usage: npm run content:import -- <file|folder> [--format otqa|csv|xlsx|json]
   [--category <name>] [--subcategory <name>] [--language <code>] [--type <mode>] [--dry-run] [--skip-errors]
 
 Imports questions into the database the server is configured with (DATABASE_URL, else the
-embedded database in DATA_DIR: stop the server first, one process at a time opens it).
+embedded database in DATA_DIR: one process at a time opens it, so while the server runs it is
+asked to do the import).
 A folder imports each of its files; an OpenTriviaQA file goes to the category named by its file
 name unless --category is given. Rows that name a category, subcategory or language go there.
 --type: the categories' mode, quiz_zone (default), fun_n_learn, guess_the_word, audio, maths or
@@ -39,14 +38,22 @@ function readArgs() {
 }
 
 /** Imports one found file; a file too large is refused before it is read. */
-async function importFile(db: Db, f: FoundFile, o: ImportOptions, folder: boolean): Promise<ImportReport | string> {
+async function importFile(
+  target: TaskTarget,
+  f: FoundFile,
+  o: ImportOptions,
+  folder: boolean,
+): Promise<ImportReport | string> {
   if ('skipped' in f) return `${f.path}: skipped, ${f.skipped}`;
   const size = statSync(f.path).size;
   if (size > MAX_FILE_BYTES) return `${f.path}: nothing imported: ${size} bytes, at most ${MAX_FILE_BYTES} (10 MB)`;
   // The OpenTriviaQA format names no category: its file name does (a folder's files, each its own).
   const category = o.category ?? (folder || f.format === 'otqa' ? categoryNameOfFile(f.path) : undefined);
   const name = folder ? basename(f.path) : f.path;
-  return importContent(db, { name, bytes: readFileSync(f.path), format: f.format }, { ...o, category });
+  const bytes = readFileSync(f.path);
+  if (target.db) return importContent(target.db, { name, bytes, format: f.format }, { ...o, category });
+  const args = { name, bytes: bytes.toString('base64'), format: f.format, options: { ...o, category } };
+  return (await target.server.ask('content-import', args)) as ImportReport;
 }
 
 /** A database failure's own message: the query layer wraps it with the whole statement and its parameters. */
@@ -67,13 +74,13 @@ async function main(): Promise<number> {
   };
   const folder = statSync(path).isDirectory();
   const files = listImportFiles(path, format);
-  const { db } = await openAndPrepare(loadConfig());
+  const target = await openTaskTarget('npm run content:import', 'content-import');
   const started = performance.now();
   const reports: ImportReport[] = [];
   let failed = false;
   try {
     for (const f of files) {
-      const r = await importFile(db, f, options, folder).catch(
+      const r = await importFile(target, f, options, folder).catch(
         (e: unknown) => `${f.path}: nothing imported: ${cause(e)}`,
       );
       console.log(typeof r === 'string' ? r : reportText(r));
@@ -82,7 +89,7 @@ async function main(): Promise<number> {
     }
     if (files.length > 1) console.log(totalsText(reports, (performance.now() - started) / 1000));
   } finally {
-    await db.close();
+    await closeTaskTarget(target);
   }
   return failed ? 1 : 0;
 }

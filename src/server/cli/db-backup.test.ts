@@ -138,9 +138,12 @@ describe('npm run db:backup and db:restore (embedded database)', () => {
     try {
       const restore = await cli('restore', ['b2.tar.gz']);
       expect(restore.code).toBe(1);
-      expect(restore.stderr).toContain('is open in another process');
+      expect(restore.stderr).toContain(
+        `the database in ${dataDir} is in use by another process (pid ${process.pid}); wait for it to finish, or stop it first`,
+      );
       const backup = await cli('backup', ['--out', 'b3.tar.gz']);
       expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain(`is in use by another process (pid ${process.pid})`);
       expect(readdirSync(root)).not.toContain('b3.tar.gz');
       // The open database still works (nothing swapped under it).
       expect(

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
+import { DataDirBusy } from '../db/data-dir-lock';
+import { TaskFailed } from '../db/lock-channel';
 import { BackupRefused } from '../ops/pglite-backup';
 
 /** Exit codes of db:backup and db:restore. */
@@ -36,7 +38,8 @@ export function runCli(main: () => Promise<void>): void {
   main().then(
     () => process.exit(EXIT.ok),
     (e: unknown) => {
-      const refused = e instanceof BackupRefused || e instanceof UsageError;
+      const refused =
+        e instanceof BackupRefused || e instanceof UsageError || e instanceof DataDirBusy || e instanceof TaskFailed;
       console.error(refused ? (e as Error).message : e);
       process.exit(e instanceof UsageError ? EXIT.usage : EXIT.refused);
     },

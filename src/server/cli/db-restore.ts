@@ -3,13 +3,14 @@ import { loadConfig } from '../config';
 import { restoreDataDir } from '../ops/pglite-backup';
 import { embeddedDataDir, runCli, UsageError, userPath } from './db-cli';
 
-const USAGE = `usage: npm run db:restore -- <file> [--keep-old] [--force]
+const USAGE = `usage: npm run db:restore -- <file> [--keep-old]
 
 Replaces the embedded database (DATA_DIR) with a backup made by npm run db:backup. Stop the
-server first. The backup is checked and unpacked beside DATA_DIR before anything changes; the
-old data dir is kept as <DATA_DIR>.before-restore-<time> until the restored one opens, then
-deleted (--keep-old keeps it). --force: go ahead although DATA_DIR looks open (postmaster.pid
-left by a server that was killed). On PostgreSQL (DATABASE_URL), use pg_restore.`;
+server first: while it (or any process) has the database open, the restore is refused. The
+backup is checked and unpacked beside DATA_DIR before anything changes; the old data dir is kept
+as <DATA_DIR>.before-restore-<time> until the restored one opens, then deleted (--keep-old keeps
+it). On PostgreSQL (DATABASE_URL), use pg_restore. (--force, once needed after a killed server,
+is accepted and no longer needed.)`;
 
 /** `npm run db:restore -- <file>`: restores the embedded PGlite database from a backup. */
 async function main() {
@@ -30,7 +31,7 @@ async function main() {
   if (values.help || positionals.length !== 1) throw new UsageError(USAGE);
   const dir = embeddedDataDir(loadConfig());
   const file = userPath(positionals[0]!);
-  const r = await restoreDataDir(dir, file, { force: values.force, keepOld: values['keep-old'] });
+  const r = await restoreDataDir(dir, file, { keepOld: values['keep-old'] });
   console.log(
     `Restored ${dir} from ${file} (${r.migrations} migrations; the server applies newer ones at start)` +
       (r.kept ? `\nThe previous data dir is kept at ${r.kept}` : ''),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
+import { lockDataDir, type DataDirLock, type HolderInfo } from './data-dir-lock';
 
 export { sql };
 export type { SQL };
@@ -25,6 +26,8 @@ export interface Database extends Db {
    * `q(script)` answers the rows of the script's last statement.
    */
   session<T>(fn: (q: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /** The embedded data dir's lock, held while open (PGlite on a DATA_DIR only). */
+  readonly lock?: DataDirLock;
 }
 
 // drizzle's two drivers share this surface; the union keeps both typed.
@@ -98,6 +101,8 @@ export interface OpenOptions {
   /** Open a PGlite from a dumped data dir (tests clone a migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** Who opens the embedded data dir (the lock says so to a second opener); default "another process". */
+  holder?: HolderInfo;
 }
 
 /**
@@ -134,18 +139,33 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   let client: InstanceType<typeof PGlite>;
+  let lock: DataDirLock | undefined;
   if (o.loadDataDir) {
     client = await PGlite.create({ loadDataDir: o.loadDataDir });
   } else if (o.dataDir && o.dataDir !== 'memory://') {
-    mkdirSync(o.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: o.dataDir });
+    // Two processes writing one data dir lose each other's commits: one opener at a time.
+    lock = await lockDataDir(o.dataDir, o.holder ?? { role: 'another process' });
+    try {
+      mkdirSync(o.dataDir, { recursive: true });
+      client = await PGlite.create({ dataDir: o.dataDir });
+    } catch (e) {
+      await lock.release();
+      throw e;
+    }
   } else {
     client = await PGlite.create();
   }
   const d = drizzlePglite(client) as unknown as Drizzle;
   return {
     ...wrap(d, 'pglite'),
-    close: () => client.close(),
+    lock,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
     session: (fn) =>
       fn(async (script) => {
         const r = await client.exec(script);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from '../db/data-dir-lock';
 import { PATHS } from '../paths';
 import { readTar, tarBytes } from './tar-entries';
 
@@ -12,23 +13,6 @@ export class BackupRefused extends Error {
 /** `20260102T030405Z`: sortable, and safe in a file name. */
 export function fileStamp(at = new Date()): string {
   return at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
-}
-
-/**
- * Whether a process has the data dir open: PGlite keeps `postmaster.pid` there while it is open
- * and removes it on close. One left by a killed process reads as in use too (hence `force`).
- */
-export function dataDirInUse(dir: string): boolean {
-  return existsSync(join(dir, 'postmaster.pid'));
-}
-
-function refuseIfInUse(dir: string, force: boolean | undefined): void {
-  if (!force && dataDirInUse(dir)) {
-    throw new BackupRefused(
-      `${dir} is open in another process (is the server running?): stop it first. ` +
-        'If no process has it open (the last one was killed), run again with --force.',
-    );
-  }
 }
 
 async function openPglite(o: { dataDir: string; loadDataDir?: Blob }): Promise<PGlite> {
@@ -60,25 +44,17 @@ export interface BackupReport {
   migrations: number;
 }
 
-/**
- * Writes a gzipped tarball of the PGlite data dir (PGlite's own `dumpDataDir`, after a
- * checkpoint) to `out`, through a temporary file so a failed run leaves no half backup.
- */
-export async function backupDataDir(dir: string, out: string, o: { force?: boolean } = {}): Promise<BackupReport> {
-  if (!existsSync(join(dir, 'PG_VERSION'))) throw new BackupRefused(`no database at ${dir}`);
-  refuseIfInUse(dir, o.force);
+/** A checkpointed, gzipped tarball of an open PGlite (its own `dumpDataDir`), refused when it is not ours. */
+export async function dumpDatabase(pg: PGlite): Promise<{ gzip: Uint8Array; migrations: number }> {
+  const migrations = await appliedMigrations(pg);
+  await pg.exec('CHECKPOINT');
+  const dump = await pg.dumpDataDir('gzip');
+  return { gzip: new Uint8Array(await dump.arrayBuffer()), migrations: migrations.length };
+}
+
+/** Writes a backup's bytes to `out` through a temporary file, so a failed run leaves no half backup. */
+export function writeBackup(out: string, bytes: Uint8Array): void {
   if (existsSync(out)) throw new BackupRefused(`${out} exists already: choose another --out`);
-  const pg = await openPglite({ dataDir: dir });
-  let dump: Blob;
-  let migrations: string[];
-  try {
-    migrations = await appliedMigrations(pg);
-    await pg.exec('CHECKPOINT');
-    dump = await pg.dumpDataDir('gzip');
-  } finally {
-    await pg.close();
-  }
-  const bytes = Buffer.from(await dump.arrayBuffer());
   mkdirSync(dirname(resolve(out)), { recursive: true });
   const partial = `${out}.partial-${process.pid}`;
   try {
@@ -88,7 +64,29 @@ export async function backupDataDir(dir: string, out: string, o: { force?: boole
     rmSync(partial, { force: true });
     throw e;
   }
-  return { file: out, bytes: bytes.length, migrations: migrations.length };
+}
+
+/**
+ * Writes a gzipped tarball of the PGlite data dir to `out`, holding the data dir's lock (a live
+ * opener refuses it with `DataDirBusy`: a running server is asked for the backup instead).
+ */
+export async function backupDataDir(dir: string, out: string): Promise<BackupReport> {
+  if (!existsSync(join(dir, 'PG_VERSION'))) throw new BackupRefused(`no database at ${dir}`);
+  if (existsSync(out)) throw new BackupRefused(`${out} exists already: choose another --out`);
+  const lock = await lockDataDir(dir, { role: 'npm run db:backup' });
+  let dump: { gzip: Uint8Array; migrations: number };
+  try {
+    const pg = await openPglite({ dataDir: dir });
+    try {
+      dump = await dumpDatabase(pg);
+    } finally {
+      await pg.close();
+    }
+  } finally {
+    await lock.release();
+  }
+  writeBackup(out, dump.gzip);
+  return { file: out, bytes: dump.gzip.length, migrations: dump.migrations };
 }
 
 /** The tar inside a backup file, checked to hold a PostgreSQL data dir; refused otherwise. */
@@ -125,11 +123,7 @@ export interface RestoreReport {
  * takes its name and is opened once more. If that fails the old one is put back; if it works the
  * old one is deleted, unless `keepOld`.
  */
-export async function restoreDataDir(
-  dir: string,
-  file: string,
-  o: { force?: boolean; keepOld?: boolean } = {},
-): Promise<RestoreReport> {
+export async function restoreDataDir(dir: string, file: string, o: { keepOld?: boolean } = {}): Promise<RestoreReport> {
   const { tar, pgVersion } = backupArchive(file);
   const current = join(dir, 'PG_VERSION');
   if (existsSync(current)) {
@@ -138,7 +132,19 @@ export async function restoreDataDir(
       throw new BackupRefused(`${file} holds a PostgreSQL ${pgVersion} database; this server's is ${ours}`);
     }
   }
-  refuseIfInUse(dir, o.force);
+  // Held from here to the end: no process opens the data dir while it is swapped (the lock lives
+  // beside it, so it stays held across the renames).
+  const lock = await lockDataDir(dir, { role: 'npm run db:restore' });
+  try {
+    return await swapIn(dir, file, tar, o.keepOld ?? false);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Unpacks the backup beside the data dir, checks it, and puts it in the data dir's place. */
+async function swapIn(dir: string, file: string, tar: Uint8Array, keepOld: boolean): Promise<RestoreReport> {
+  const current = join(dir, 'PG_VERSION');
   // Never delete a folder that is not a database (DATA_DIR pointing somewhere by mistake).
   if (existsSync(dir) && !existsSync(current) && readdirSync(dir).length > 0) {
     throw new BackupRefused(`${dir} is not empty and holds no database: not replacing it`);
@@ -169,13 +175,6 @@ export async function restoreDataDir(
     throw new BackupRefused(`${file} is not a usable backup: ${(e as Error).message}`);
   }
 
-  // A server may have started while the backup was being unpacked.
-  try {
-    refuseIfInUse(dir, o.force);
-  } catch (e) {
-    rmSync(fresh, { recursive: true, force: true });
-    throw e;
-  }
   const old = `${dir}.before-restore-${stamp}`;
   const hadOld = existsSync(dir);
   if (hadOld) renameSync(dir, old);
@@ -192,6 +191,6 @@ export async function restoreDataDir(
     if (hadOld) renameSync(old, dir);
     throw e;
   }
-  if (hadOld && !o.keepOld) rmSync(old, { recursive: true, force: true });
-  return { migrations: migrations.length, ...(hadOld && o.keepOld ? { kept: old } : {}) };
+  if (hadOld && !keepOld) rmSync(old, { recursive: true, force: true });
+  return { migrations: migrations.length, ...(hadOld && keepOld ? { kept: old } : {}) };
 }
