@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { serverMessages, type ServerMessage } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
+import { DEFAULT_REWARD_RULES } from '../../core/rules/reward-rules';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { call } from './client';
@@ -10,6 +11,12 @@ import { createPlayer, type Player } from './factories';
 import type { TestApp } from './test-app';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * How long after a round opens the tests' players answer: past the default human floor (an
+ * answer sooner earns nothing), as a person would.
+ */
+export const HUMAN_ANSWER_MS = DEFAULT_REWARD_RULES.human_floor_ms + 60;
 
 /** Starts a test app listening on a free port; answers its WebSocket URL. */
 export async function listenForSockets(t: TestApp): Promise<string> {
@@ -54,7 +61,7 @@ export async function joinSocket(c: Client, roomId: string) {
 }
 
 /**
- * Plays until the result: on each round_open waits for the opening, then answers what `pick`
+ * Plays until the result: on each round_open waits for the opening and a human's reading time, then answers what `pick`
  * says (null: no answer). Answers the result and every message seen.
  */
 export async function play(c: Client, roomId: string, pick: (questionId: number) => string | null) {
@@ -64,7 +71,7 @@ export async function play(c: Client, roomId: string, pick: (questionId: number)
     seen.push(m);
     if (m.type === 'error') throw new Error(`server error: ${m.code} ${m.message}`);
     if (m.type === 'round_open') {
-      await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + 15));
+      await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + HUMAN_ANSWER_MS));
       const a = pick(m.round.question.id);
       if (a !== null)
         c.send({ type: 'answer', room_id: roomId, round: m.round.round, question_id: m.round.question.id, answer: a });

@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type {
   LiveQuestion,
   RoomKind,
-  RoomQuestions,
   RoomResult,
   RoomSeat,
   RoomState,
@@ -18,6 +17,8 @@ import { resolveLanguageId } from '../languages';
 import { checkBadges } from '../badges';
 import { moveCoins } from '../ledger';
 import { drawQuestionIds } from '../play/sessions';
+import { HUMAN_FLOOR_MS_SQL } from '../human-floor';
+import { recordTrustEvent } from '../trust-events';
 import type { SettingsStore } from '../settings-store';
 
 /** What the room functions need beyond the database. */
@@ -35,7 +36,7 @@ export interface RoomChange {
   also?: RoomChange[];
 }
 
-interface RoomRow {
+export interface RoomRow {
   id: string;
   kind: RoomKind;
   status: RoomStatus;
@@ -138,7 +139,7 @@ export async function memberRoom(db: Db, userId: number, id: string, mode: 'upda
 }
 
 /** Questions by id in the order given, as a battle shows them (no answers). */
-async function liveQuestions(db: Db, ids: readonly number[]): Promise<LiveQuestion[]> {
+export async function liveQuestions(db: Db, ids: readonly number[]): Promise<LiveQuestion[]> {
   if (ids.length === 0) return [];
   const rows = await db.rows<LiveQuestion & { type: LiveQuestion['question_type'] }>(sql`
     SELECT q.id, q.question, q.type, q.options, q.image FROM questions q
@@ -414,19 +415,6 @@ export async function leaveRoom(db: Db, userId: number, id: string): Promise<Roo
   return { state, events: [{ type: 'room', room: state }] };
 }
 
-/** A member's view of the room's questions (never the answers) and the round now open. */
-export async function roomQuestions(db: Db, userId: number, id: string): Promise<RoomQuestions> {
-  const { r, seats } = await memberRoom(db, userId, id, 'none');
-  return {
-    room: stateOf(r, seats),
-    questions: await liveQuestions(db, r.question_ids),
-    round: r.round,
-    opens_at: r.opens_ms === null ? '' : new Date(r.opens_ms).toISOString(),
-    deadline: r.deadline_ms === null ? '' : new Date(r.deadline_ms).toISOString(),
-    server_time: new Date(r.now_ms).toISOString(),
-  };
-}
-
 /**
  * What a socket gets on joining a room: its state; while playing, the round now open and who
  * answered it; once finished, the result (a player back after the end still sees it).
@@ -465,8 +453,11 @@ export async function submitAnswer(
   // An answer commits without waiting for the disk (a crash loses at most the last answers;
   // nothing of value): synchronous_commit off for this transaction, set in the same read. A
   // battle that settles here (coins move) turns it back on.
-  const r = await db.one<RoomRow & { seat_state: RoomSeat['state'] | null }>(sql`SELECT ${ROOM_COLUMNS},
-      p.state AS seat_state, set_config('synchronous_commit', 'off', true) AS async_commit
+  const r = await db.one<
+    RoomRow & { seat_state: RoomSeat['state'] | null; floor_ms: number }
+  >(sql`SELECT ${ROOM_COLUMNS},
+      p.state AS seat_state, ${HUMAN_FLOOR_MS_SQL} AS floor_ms,
+      set_config('synchronous_commit', 'off', true) AS async_commit
     FROM rooms r LEFT JOIN room_players p ON p.room_id = r.id AND p.user_id = ${userId}
     WHERE r.id = ${m.room_id}::uuid FOR UPDATE OF r`);
   if (!r?.seat_state) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
@@ -477,8 +468,11 @@ export async function submitAnswer(
   const elapsed = r.now_ms - r.opens_ms!;
   if (elapsed < 0) throw notOpen('This round is not open yet.');
   if (r.now_ms > r.deadline_ms!) throw notOpen('Time is up for this round.');
-  const correct = r.answer_key[String(m.question_id)] === m.answer;
-  const points = answerPoints(correct, elapsed, setup.rules, r.round_seconds);
+  // Faster than a human reads: stored, shown at the close, worth nothing (no points, not
+  // correct for the pot), and recorded for the operator's payout review.
+  const fast = elapsed < r.floor_ms;
+  const correct = !fast && r.answer_key[String(m.question_id)] === m.answer;
+  const points = fast ? 0 : answerPoints(correct, elapsed, setup.rules, r.round_seconds);
   // The answer, and how many players still in have not answered this round (this one aside).
   const done = await db.one<{ inserted: number; waiting: number }>(sql`WITH ins AS (
       INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
@@ -490,6 +484,13 @@ export async function submitAnswer(
         AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = p.room_id AND a.round = ${r.round}
           AND a.user_id = p.user_id)) AS waiting`);
   if (done!.inserted === 0) throw notOpen('You have already answered this round.');
+  if (fast)
+    await recordTrustEvent(db, userId, 'fast_answer', `room:${r.id}`, {
+      mode: 'battle',
+      round: r.round,
+      elapsed_ms: Math.round(elapsed),
+      floor_ms: r.floor_ms,
+    });
   const answered: ServerMessage = { type: 'answered', room_id: r.id, round: r.round, user_id: userId };
   if (done!.waiting > 0) return [answered];
   const closed = await closeRound(db, setup, r);
