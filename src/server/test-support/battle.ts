@@ -66,11 +66,15 @@ export async function joinSocket(c: Client, roomId: string) {
  */
 export async function play(c: Client, roomId: string, pick: (questionId: number) => string | null) {
   const seen: ServerMessage[] = [];
+  let answered = 0;
   for (;;) {
     const m = await c.next();
     seen.push(m);
     if (m.type === 'error') throw new Error(`server error: ${m.code} ${m.message}`);
-    if (m.type === 'round_open') {
+    // A round opening just as the socket joins comes twice (the join's snapshot and the room's
+    // channel): answered once, as an app does.
+    if (m.type === 'round_open' && m.round.round > answered) {
+      answered = m.round.round;
       await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + HUMAN_ANSWER_MS));
       const a = pick(m.round.question.id);
       if (a !== null)
