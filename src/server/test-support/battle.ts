@@ -46,18 +46,30 @@ export async function connectPlayer(url: string, p: Player) {
     return inbox.shift()!;
   };
   const send = (m: unknown) => ws.send(JSON.stringify(m));
+  /** Puts messages back at the front of the queue, in order (read past while looking for another). */
+  const putBack = (ms: ServerMessage[]) => inbox.unshift(...ms);
   send({ type: 'hello', token: p.token });
   expect(await next()).toMatchObject({ type: 'welcome' });
-  return { ws, next, send, frames };
+  return { ws, next, send, frames, putBack };
 }
 export type Client = Awaited<ReturnType<typeof connectPlayer>>;
 
-/** Subscribes a socket to a room it has a seat in; answers the room message. */
+/**
+ * Subscribes a socket to a room it has a seat in; answers the room message of its snapshot. The
+ * room's channel may say something first (a round opening as the socket joins): kept in order.
+ */
 export async function joinSocket(c: Client, roomId: string) {
   c.send({ type: 'join', room_id: roomId });
-  const m = await c.next();
-  expect(m).toMatchObject({ type: 'room', room: { room_id: roomId } });
-  return m;
+  const before: ServerMessage[] = [];
+  for (;;) {
+    const m = await c.next();
+    if (m.type === 'room' && m.room.room_id === roomId) {
+      c.putBack(before);
+      return m;
+    }
+    expect(m.type, JSON.stringify(m)).not.toBe('error');
+    before.push(m);
+  }
 }
 
 /**
