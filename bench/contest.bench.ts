@@ -13,13 +13,8 @@ import { sql, type Database } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { insertEventQuestions } from '../src/server/db/seed/seed-events';
 import { onPglite, onPostgres } from './bench-db';
-import {
-  answerContest,
-  closeDueContest,
-  contestBoard,
-  createContest,
-  enterContest,
-} from '../src/server/domain/contests';
+import { answerContest, enterContest } from '../src/server/domain/contest-play';
+import { closeDueContest, contestBoard, createContest } from '../src/server/domain/contests';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50_000);
 const READS = Number(process.env.BENCH_READS ?? 200);

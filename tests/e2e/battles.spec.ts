@@ -144,6 +144,11 @@ test('a friend joins a private room by its code; the owner starts; both reach th
   else await expect(a.page.getByTestId('seat-2')).toBeVisible();
   await shot(a.page, 'waiting-room');
   await a.page.getByTestId('start-room').click();
+  if (SHOTS) {
+    // Round 1's countdown: announced, its question not sent yet.
+    await expect(a.page.getByTestId('ready-count')).toBeVisible();
+    await shot(a.page, 'countdown');
+  }
   await Promise.all([playOut(a.page, 0), playOut(b.page, 0)]);
   // Each sees the other by name and themselves as "You"; no fee, so no coins moved.
   await expect(a.page.getByTestId('battle-result')).toContainText('Dan Friend');

@@ -142,7 +142,13 @@ export async function playLevel(page: Page, sessionPromise: Promise<Session>, ri
   }
 }
 
-/** Answers every round (option `pick`, or the last when fewer) until the result shows. */
+/**
+ * How long a player reads a battle question before answering: past the server's human floor
+ * (300 ms from the round's opening), under which an answer earns nothing.
+ */
+const READ_MS = 400;
+
+/** Answers every round (option `pick`, or the last when fewer), as a person reads, until the result shows. */
 export async function playOut(page: Page, pick: number, onRound?: (round: number) => Promise<void>) {
   const result = page.getByTestId('battle-result');
   const open = page.locator('.battle-question [data-testid^="battle-option-"]:enabled');
@@ -150,6 +156,7 @@ export async function playOut(page: Page, pick: number, onRound?: (round: number
     await expect(result.or(open.first())).toBeVisible({ timeout: 20_000 });
     if (await result.isVisible()) return;
     await onRound?.(round);
+    await page.waitForTimeout(READ_MS);
     const n = await open.count();
     if (n === 0) continue;
     await open.nth(Math.min(pick, n - 1)).click();

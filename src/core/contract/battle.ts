@@ -5,7 +5,7 @@ import type { LiveQuestion, RoomState } from './realtime';
 
 const roomIdField = z.uuid({ error: 'must be a room id' });
 
-/** A room's questions as a member sees them (no answers), with the round now open. */
+/** A room's questions as a member sees them: only the rounds already open, no answers; the round now open. */
 export interface RoomQuestions {
   room: RoomState;
   questions: LiveQuestion[];

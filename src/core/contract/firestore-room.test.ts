@@ -54,6 +54,19 @@ describe('the room document as live messages (Firebase mode)', () => {
     expect(end[0]).toMatchObject({ room: { showScore: true, readytoplay: false } });
   });
 
+  it('announces a round from next_round without a question, then opens it from open_round', () => {
+    const seen: RoomSeen = {};
+    const times = { opens_at: '2026-11-24T10:00:16.000Z', deadline: '2026-11-24T10:00:31.000Z' };
+    const ready = roomDocMessages(ROOM, doc({ open_round: null, next_round: { round: 1, ...times } }), seen);
+    expect(ready.map((m) => m.type)).toEqual(['room', 'round_ready']);
+    expect(JSON.stringify(ready)).not.toContain('question');
+    expect(roomDocMessages(ROOM, doc({ open_round: null, next_round: { round: 1, ...times } }), seen)).toEqual([]);
+    const open = roomDocMessages(ROOM, doc({ next_round: null, open_round: { round: 1, ...times, question } }), seen);
+    expect(open.map((m) => m.type)).toEqual(['round_open']);
+    // A stale announcement of a round already open is not said again.
+    expect(roomDocMessages(ROOM, doc({ next_round: { round: 1, ...times } }), seen)).toEqual([]);
+  });
+
   it('gives nothing for a missing or incomplete document, whatever it holds', () => {
     for (const d of [undefined, {}, { kind: 'friend' }, { kind: 'friend', status: 'playing', seats: 'x' }] as RoomDoc[])
       expect(roomDocMessages(ROOM, d, {})).toEqual([]);

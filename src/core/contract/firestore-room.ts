@@ -2,7 +2,7 @@
 // (src/server/realtime/firestore-sink.ts), and how a player's app following it turns it back
 // into the live channel's messages (the app's listener is still to come; the sink's tests
 // follow a real battle through it).
-import type { RoomResult, RoomSeat, RoomState, RoundClose, RoundOpen, ServerMessage } from './realtime';
+import type { RoomResult, RoomSeat, RoomState, RoundClose, RoundOpen, RoundReady, ServerMessage } from './realtime';
 
 /** The room document's fields an app reads (what the server writes; anything else is ignored). */
 export interface RoomDoc {
@@ -16,6 +16,8 @@ export interface RoomDoc {
   category?: string;
   owner_id?: number;
   seats?: RoomSeat[];
+  /** The round announced, its countdown running (no question until it opens). */
+  next_round?: Omit<RoundReady, 'room_id'> | null;
   open_round?: Omit<RoundOpen, 'room_id'> | null;
   last_close?: Omit<RoundClose, 'room_id'> | null;
   result?: RoomResult | null;
@@ -24,6 +26,7 @@ export interface RoomDoc {
 /** What a follower has already passed on, so that a snapshot repeats nothing. */
 export interface RoomSeen {
   state?: string;
+  ready?: number;
   open?: number;
   close?: number;
   result?: boolean;
@@ -31,8 +34,8 @@ export interface RoomSeen {
 
 /**
  * The messages a snapshot of the room document adds to what was `seen` (updated): its state,
- * the last closed round, the open round, the result, in the order the socket would have said
- * them. A document without the fields a state needs gives nothing.
+ * the last closed round, the round announced, the open round, the result, in the order the
+ * socket would have said them. A document without the fields a state needs gives nothing.
  */
 export function roomDocMessages(roomId: string, d: RoomDoc | undefined, seen: RoomSeen): ServerMessage[] {
   if (!d || !d.kind || !d.status || !Array.isArray(d.seats)) return [];
@@ -64,6 +67,11 @@ export function roomDocMessages(roomId: string, d: RoomDoc | undefined, seen: Ro
   if (c && c.round !== seen.close) {
     seen.close = c.round;
     out.push({ type: 'round_close', round: { ...c, room_id: roomId } });
+  }
+  const n = d.next_round;
+  if (n && n.round !== seen.ready && n.round > (seen.open ?? 0)) {
+    seen.ready = n.round;
+    out.push({ type: 'round_ready', round: { ...n, room_id: roomId } });
   }
   const o = d.open_round;
   if (o && o.round !== seen.open) {

@@ -4,8 +4,9 @@ import type { ContestBoard } from './contest';
 /**
  * The realtime gateway's messages (WebSocket at `/ws`, JSON text frames), one discriminated
  * union each way. Rooms are server-authoritative: clients send intentions (join, answer,
- * leave); the server sends the room's state, each round as it opens (never its answer), each
- * round's answer as it closes, and the result. A server frame holds one message, or an array of
+ * leave); the server sends the room's state, each round's announcement (its number and times,
+ * no question) as its countdown starts, its question as it opens (never its answer), its answer
+ * as it closes, and the result. A server frame holds one message, or an array of
  * messages of one change in order (a round closing: its answer, the room, the next round):
  * `serverMessages` reads either.
  */
@@ -72,6 +73,19 @@ export interface RoomState {
   showScore?: boolean;
 }
 
+/**
+ * A round announced: its countdown runs until `opens_at`. Its question stays on the server until
+ * then (a question seen early could be looked up: issue 20 §2); `round_open` brings it.
+ */
+export interface RoundReady {
+  room_id: string;
+  round: number;
+  /** Server instants (ISO); the round opens when its question is sent, at `opens_at` or just after. */
+  opens_at: string;
+  deadline: string;
+}
+
+/** A round open: its question, sent as the round opens (never before, never with its answer). */
 export interface RoundOpen {
   room_id: string;
   round: number;
@@ -112,7 +126,7 @@ export type ClientMessage =
   | { type: 'ping'; t: number }
   /**
    * Subscribes the socket to a room the user has a seat in; answered with the room and, while
-   * playing, the round now open. After a reconnect (a new socket, `hello` first) sending `join`
+   * playing, the round now open (or, during a countdown, its announcement without its question). After a reconnect (a new socket, `hello` first) sending `join`
    * again resumes the seat: within `reconnect_grace_seconds` of the drop it is `connected` again
    * (everyone gets the room); later the seat is `left` for good. A seat dropped in a waiting
    * random room is not matched until its creator is back.
@@ -139,6 +153,7 @@ export type ServerMessage =
    */
   | { type: 'rate_limited'; reason: 'sockets_per_ip' | 'message_budget'; retry_after_s: number }
   | { type: 'room'; room: RoomState }
+  | { type: 'round_ready'; round: RoundReady }
   | { type: 'round_open'; round: RoundOpen }
   | { type: 'round_close'; round: RoundClose }
   | { type: 'answered'; room_id: string; round: number; user_id: number }

@@ -43,6 +43,11 @@ describe('contest points', () => {
     expect(contestAnswerPoints(true, 120, rule)).toBe(0);
     expect(contestAnswerPoints(true, 300, rule)).toBe(14);
   });
+  it("takes the floor it is given (the operator's human_floor_ms): 300 ms is the default only", () => {
+    expect(contestAnswerPoints(true, 1000, { ...rule, human_floor_ms: 1500 })).toBe(0);
+    expect(contestAnswerPoints(true, 1500, { ...rule, human_floor_ms: 1500 })).toBe(14);
+    expect(contestAnswerPoints(true, 100, { ...rule, human_floor_ms: 0 })).toBe(14);
+  });
   it('without speed bonuses, only the points of a correct answer', () => {
     expect(contestAnswerPoints(true, 1000, { ...rule, speed_bonuses: [] })).toBe(4);
   });

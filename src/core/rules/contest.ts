@@ -24,17 +24,20 @@ export interface ContestScoring {
   points_per_correct: number;
   speed_bonuses: readonly SpeedBonus[];
   seconds_per_question: number;
+  /** Answers sooner than this (ms) after the question was served score nothing; default HUMAN_FLOOR_MS. */
+  human_floor_ms?: number;
 }
 
 /**
- * Answers faster than this after the question was served are not scored (no human reads a
- * question that fast: DESIGN-NOTES §2).
+ * The human floor when system configuration says nothing (its `human_floor_ms` is the one the
+ * server uses): answers faster than this after the question was served are not scored (no
+ * human reads a question that fast: DESIGN-NOTES §2).
  */
 export const HUMAN_FLOOR_MS = 300;
 
 /** Points for an answer `elapsedMs` after the server served its question. */
 export function contestAnswerPoints(correct: boolean, elapsedMs: number, s: ContestScoring): number {
-  if (elapsedMs < HUMAN_FLOOR_MS) return 0;
+  if (elapsedMs < (s.human_floor_ms ?? HUMAN_FLOOR_MS)) return 0;
   return answerPoints(
     correct,
     elapsedMs,

@@ -1,13 +1,6 @@
-import {
-  createRoom,
-  deleteRoom,
-  joinRoom,
-  leaveRoom,
-  roomQuestions,
-  startRoom,
-  type RoomChange,
-} from '../domain/battle/rooms';
+import { createRoom, deleteRoom, joinRoom, leaveRoom, startRoom, type RoomChange } from '../domain/battle/rooms';
 import { playWithBot, randomMatch } from '../domain/battle/random';
+import { roomQuestions } from '../domain/battle/room-reveal';
 import type { BattleStatistic } from '../../core/contract';
 import { sql, type Db, type SQL } from '../db/client';
 import { AppError } from '../http/errors';

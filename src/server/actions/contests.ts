@@ -1,4 +1,5 @@
-import { answerContest, contestBoard, enterContest, finishContest, listContests } from '../domain/contests';
+import { answerContest, enterContest, finishContest } from '../domain/contest-play';
+import { contestBoard, listContests } from '../domain/contests';
 import { resolveLanguageId } from '../domain/languages';
 import { me, type ActionContext, type Handlers } from '../http/context';
 

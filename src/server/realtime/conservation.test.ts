@@ -75,7 +75,7 @@ const BEHAVIOURS: [Behaviour, number][] = [
 describe('random battles under churn', () => {
   it('conserves every coin over 200 battles with answers, leavers, drops, reconnects and cancelled searches', async () => {
     const PLAYERS = 40;
-    const ROOMS = 200; // battles played
+    const ROOMS = Number(process.env.CHURN_ROOMS ?? 200); // battles played
     const random = rng(Number(process.env.CHURN_SEED ?? 4242));
     const quiet =
       (

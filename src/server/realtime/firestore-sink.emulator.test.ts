@@ -42,6 +42,8 @@ let sink: FirestoreSink;
 const written: FirestoreWrite[] = [];
 /** When each question's round_close reached the sink (same clock). */
 const closedAt = new Map<number, number>();
+/** When each question's round_open reached the sink (same clock): as its round opened. */
+const openedAt = new Map<number, number>();
 
 beforeAll(async () => {
   port = await freePort();
@@ -52,7 +54,10 @@ beforeAll(async () => {
   sink.onWrite = (w) => written.push(w);
   const publish = sink.publish.bind(sink);
   sink.publish = (roomId, events) => {
-    for (const e of events) if (e.type === 'round_close') closedAt.set(e.round.question_id, Date.now());
+    for (const e of events) {
+      if (e.type === 'round_close') closedAt.set(e.round.question_id, Date.now());
+      if (e.type === 'round_open') openedAt.set(e.round.question.id, Date.now());
+    }
     return publish(roomId, events);
   };
 });
@@ -91,8 +96,9 @@ function answerKeyPaths(v: unknown, path = ''): string[] {
 
 /**
  * Every write of a room's documents: answers only under `last_close`, and only of a question
- * whose round_close had reached the sink before the write; an open question never one that had
- * closed, and only with its public fields; players' documents carry no answer at all.
+ * whose round_close had reached the sink before the write; an open question only once its
+ * round_open had (as its round opened), never one that had closed, and only with its public
+ * fields; a round announced with its times only; players' documents carry no answer at all.
  */
 function expectNoAnswerBeforeClose(roomId: string, key: Record<string, string>) {
   const mine = written.filter((w) => w.path === `rooms/${roomId}` || w.path.startsWith(`rooms/${roomId}/`));
@@ -122,7 +128,14 @@ function expectNoAnswerBeforeClose(roomId: string, key: Record<string, string>) 
       );
       expect(close.answer).toBe(key[String(close.question_id)]);
     }
+    // A round announced carries its times only; a question is written once its round opened.
+    const next = doc.next_round as Doc | null | undefined;
+    if (next) expect(Object.keys(next).sort(), raw).toEqual(['deadline', 'opens_at', 'round']);
     if (open) {
+      const opened = openedAt.get(open.question.id);
+      expect(opened !== undefined && opened <= w.atMs, `question ${open.question.id} before its round opened`).toBe(
+        true,
+      );
       expect(Object.keys(open.question).sort(), raw).toEqual(['id', 'image', 'options', 'question', 'question_type']);
       for (const o of open.question.options) expect(Object.keys(o).sort(), raw).toEqual(['id', 'text']);
       const at = closedAt.get(open.question.id);

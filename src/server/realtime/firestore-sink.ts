@@ -68,7 +68,8 @@ export interface FirestoreWrite {
  * Firestore mode's live sync (ARCHITECTURE.md §6): each battle room's public state as
  * `rooms/{roomId}` and `rooms/{roomId}/players/{userId}`, each contest board as
  * `contests/{contestId}`, written with firebase-admin for clients to follow with `onSnapshot`.
- * A round's answer is written only from its round_close (round_open carries none), and each
+ * A round's question is written only as it opens (round_ready announces it without), its
+ * answer only from its round_close (round_open carries none), and each
  * document is written at most once a second: the first change at once, later ones merged and
  * written at the end of that second; with several nodes, one writes each room (SingleWriter).
  * `publish` only queues: the WebSocket fan-out never waits
@@ -163,9 +164,16 @@ export class FirestoreSink implements RoomEventSink {
           Object.assign(room, roomFields(e.room));
           for (const s of e.room.seats) Object.assign(player(s.user_id), roomSeat(s));
           break;
+        case 'round_ready': {
+          // The round announced: its times only. Its question is written when it opens.
+          const { round, opens_at, deadline } = e.round;
+          room.next_round = { round, opens_at, deadline };
+          break;
+        }
         case 'round_open': {
           // Field by field: whatever else a round_open may carry one day, only these go out.
           const { question: q, round, opens_at, deadline } = e.round;
+          room.next_round = null;
           room.open_round = {
             round,
             opens_at,
@@ -209,8 +217,10 @@ export class FirestoreSink implements RoomEventSink {
       }
     }
     if (readersChanged) room.reader_uids = [...new Set([...view.readers.values()].filter((u) => u !== null))];
-    if (typeof room.status === 'string' && room.status !== 'waiting' && room.status !== 'playing')
+    if (typeof room.status === 'string' && room.status !== 'waiting' && room.status !== 'playing') {
       room.open_round = null;
+      room.next_round = null;
+    }
     if (Object.keys(room).length > 0) this.queue(`rooms/${roomId}`, { room_id: roomId, ...room });
     for (const [userId, p] of players) {
       if (isId(userId)) this.queue(`rooms/${roomId}/players/${userId}`, p);

@@ -10,7 +10,7 @@ import { insertEventQuestions } from '../db/seed/seed-events';
 import { createContest } from '../domain/contests';
 import { moveCoins } from '../domain/ledger';
 import { call } from '../test-support/client';
-import { connectPlayer, type Client } from '../test-support/battle';
+import { connectPlayer, HUMAN_ANSWER_MS, type Client } from '../test-support/battle';
 import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
@@ -139,7 +139,9 @@ describe.skipIf(!REDIS_URL)('two nodes', () => {
       for (;;) {
         const m = await c.next();
         if (m.type === 'round_open') {
-          await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(m.round.opens_at) - Date.now() + 15)));
+          await new Promise((r) =>
+            setTimeout(r, Math.max(0, Date.parse(m.round.opens_at) - Date.now() + HUMAN_ANSWER_MS)),
+          );
           const q = m.round.question.id;
           c.send({
             type: 'answer',

@@ -11,6 +11,7 @@ import {
   play,
   setBattleRules,
   sleep,
+  HUMAN_ANSWER_MS,
   until,
   type Client,
   listenForSockets,
@@ -101,7 +102,7 @@ describe('reconnect grace', () => {
 
     // Still dropped, b can answer the round now open (from a socket that has not joined yet).
     const cb2 = await connect(b);
-    await sleep(Math.max(0, Date.parse(open.round.opens_at) - Date.now() + 15));
+    await sleep(Math.max(0, Date.parse(open.round.opens_at) - Date.now() + HUMAN_ANSWER_MS));
     cb2.send({
       type: 'answer',
       room_id: room.room_id,

@@ -135,6 +135,10 @@ export class WorkerRoomOps implements RoomOps {
     return reply;
   }
 
+  revealDueRound() {
+    return this.call<Awaited<ReturnType<RoomOps['revealDueRound']>>>('revealDueRound');
+  }
+
   botMove() {
     return this.call<Awaited<ReturnType<RoomOps['botMove']>>>('botMove');
   }

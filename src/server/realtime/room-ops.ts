@@ -3,6 +3,7 @@ import type { BattleRules } from '../../core/rules/battle';
 import type { Db } from '../db/client';
 import { botMove } from '../domain/battle/random';
 import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
+import { revealDueRound } from '../domain/battle/room-reveal';
 import { dissolveAbandoned, expireGrace, seatDropped, seatResumed } from '../domain/battle/presence';
 
 export type AnswerMessage = Extract<ClientMessage, { type: 'answer' }>;
@@ -20,6 +21,8 @@ export interface RoomEvents {
  * without waiting behind their transactions.
  */
 export interface RoomOps {
+  /** Sends the question of a round whose countdown has ended; null when none is due. */
+  revealDueRound(): Promise<RoomEvents | null>;
   /** Stores a bot's answer that is due; null when none is. */
   botMove(): Promise<RoomEvents | null>;
   /** Marks left a seat whose reconnect grace is over; null when none is. */
@@ -50,6 +53,10 @@ export class LocalRoomOps implements RoomOps {
     private readonly db: Db,
     private readonly setup: BattleSetup,
   ) {}
+
+  revealDueRound() {
+    return this.db.tx((tx) => revealDueRound(tx));
+  }
 
   botMove() {
     return this.db.tx((tx) => botMove(tx, this.setup));

@@ -12,6 +12,8 @@ type RoomMessage = Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>
 
 /** How often each node looks for rounds that are due. */
 const TICK_MS = 200;
+/** After a round's opening time, when this node sends its question (if no other node has). */
+const REVEAL_MARGIN_MS = 3;
 
 /** A room's open round as this node last heard it. */
 interface LiveRound {
@@ -110,7 +112,10 @@ export class Battles implements RoomMessages {
     await Promise.all(all.map((p) => p.then((off) => off()).catch(() => undefined)));
   }
 
-  /** Stores the bots' answers that are due, then closes every round that is due, one room per transaction. */
+  /**
+   * Sends the questions of rounds due to open, stores the bots' answers that are due, then closes
+   * every round that is due, one room per transaction.
+   */
   async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = this.runTick().finally(() => {
@@ -121,6 +126,7 @@ export class Battles implements RoomMessages {
 
   private async runTick(): Promise<void> {
     const due: (() => Promise<RoomEvents | null>)[] = [
+      () => this.ops.revealDueRound(),
       () => this.ops.botMove(),
       () => this.ops.expireGrace(),
       () => this.ops.closeDueRound(),
@@ -211,9 +217,35 @@ export class Battles implements RoomMessages {
     };
   }
 
+  /**
+   * A round announced opens at its time, not up to a tick later: a pass that sends the
+   * questions due runs then (the database still decides, so of several nodes one sends it).
+   */
+  private revealAt(atMs: number): void {
+    if (!this.timer) return;
+    // Timers may fire a little early; a pass that finds nothing due leaves it to the ticker.
+    const t = setTimeout(() => void this.revealDue(), Math.max(0, atMs - Date.now()) + REVEAL_MARGIN_MS);
+    t.unref();
+  }
+
+  private async revealDue(): Promise<void> {
+    try {
+      for (let i = 0; i < 50 && this.timer; i++) {
+        const change = await this.ops.revealDueRound();
+        if (!change) return;
+        await this.publish(change.roomId, change.events);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'round reveal failed');
+    }
+  }
+
   /** Keeps this node's view of a room's open round up to date from the room's messages. */
   private note(m: ServerMessage) {
     switch (m.type) {
+      case 'round_ready':
+        this.revealAt(Date.parse(m.round.opens_at));
+        return;
       case 'round_open': {
         const r = m.round;
         const before = this.live.get(r.room_id);

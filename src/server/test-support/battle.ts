@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { serverMessages, type ServerMessage } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
+import { DEFAULT_REWARD_RULES } from '../../core/rules/reward-rules';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { call } from './client';
@@ -10,6 +11,12 @@ import { createPlayer, type Player } from './factories';
 import type { TestApp } from './test-app';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * How long after a round opens the tests' players answer: past the default human floor (an
+ * answer sooner earns nothing), as a person would.
+ */
+export const HUMAN_ANSWER_MS = DEFAULT_REWARD_RULES.human_floor_ms + 60;
 
 /** Starts a test app listening on a free port; answers its WebSocket URL. */
 export async function listenForSockets(t: TestApp): Promise<string> {
@@ -39,32 +46,48 @@ export async function connectPlayer(url: string, p: Player) {
     return inbox.shift()!;
   };
   const send = (m: unknown) => ws.send(JSON.stringify(m));
+  /** Puts messages back at the front of the queue, in order (read past while looking for another). */
+  const putBack = (ms: ServerMessage[]) => inbox.unshift(...ms);
   send({ type: 'hello', token: p.token });
   expect(await next()).toMatchObject({ type: 'welcome' });
-  return { ws, next, send, frames };
+  return { ws, next, send, frames, putBack };
 }
 export type Client = Awaited<ReturnType<typeof connectPlayer>>;
 
-/** Subscribes a socket to a room it has a seat in; answers the room message. */
+/**
+ * Subscribes a socket to a room it has a seat in; answers the room message of its snapshot. The
+ * room's channel may say something first (a round opening as the socket joins): kept in order.
+ */
 export async function joinSocket(c: Client, roomId: string) {
   c.send({ type: 'join', room_id: roomId });
-  const m = await c.next();
-  expect(m).toMatchObject({ type: 'room', room: { room_id: roomId } });
-  return m;
+  const before: ServerMessage[] = [];
+  for (;;) {
+    const m = await c.next();
+    if (m.type === 'room' && m.room.room_id === roomId) {
+      c.putBack(before);
+      return m;
+    }
+    expect(m.type, JSON.stringify(m)).not.toBe('error');
+    before.push(m);
+  }
 }
 
 /**
- * Plays until the result: on each round_open waits for the opening, then answers what `pick`
+ * Plays until the result: on each round_open waits for the opening and a human's reading time, then answers what `pick`
  * says (null: no answer). Answers the result and every message seen.
  */
 export async function play(c: Client, roomId: string, pick: (questionId: number) => string | null) {
   const seen: ServerMessage[] = [];
+  let answered = 0;
   for (;;) {
     const m = await c.next();
     seen.push(m);
     if (m.type === 'error') throw new Error(`server error: ${m.code} ${m.message}`);
-    if (m.type === 'round_open') {
-      await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + 15));
+    // A round opening just as the socket joins comes twice (the join's snapshot and the room's
+    // channel): answered once, as an app does.
+    if (m.type === 'round_open' && m.round.round > answered) {
+      answered = m.round.round;
+      await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + HUMAN_ANSWER_MS));
       const a = pick(m.round.question.id);
       if (a !== null)
         c.send({ type: 'answer', room_id: roomId, round: m.round.round, question_id: m.round.question.id, answer: a });

@@ -73,7 +73,7 @@ export async function playWithBot(
 export async function botMove(db: Db, setup: BattleSetup): Promise<{ roomId: string; events: ServerMessage[] } | null> {
   const { rules } = setup;
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0
+    WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0 AND r.revealed_round = r.round
       AND clock_timestamp() >= r.round_opens_at
         + make_interval(secs => coalesce((r.bot_plan -> (r.round - 1) ->> 'elapsed_ms')::float8, 0) / 1000)
       AND NOT EXISTS (SELECT 1 FROM room_answers a JOIN room_players p

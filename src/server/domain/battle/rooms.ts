@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type {
   LiveQuestion,
   RoomKind,
-  RoomQuestions,
   RoomResult,
   RoomSeat,
   RoomState,
@@ -18,6 +17,8 @@ import { resolveLanguageId } from '../languages';
 import { checkBadges } from '../badges';
 import { moveCoins } from '../ledger';
 import { drawQuestionIds } from '../play/sessions';
+import { HUMAN_FLOOR_MS_SQL } from '../human-floor';
+import { recordTrustEvent } from '../trust-events';
 import type { SettingsStore } from '../settings-store';
 
 /** What the room functions need beyond the database. */
@@ -35,7 +36,7 @@ export interface RoomChange {
   also?: RoomChange[];
 }
 
-interface RoomRow {
+export interface RoomRow {
   id: string;
   kind: RoomKind;
   status: RoomStatus;
@@ -50,6 +51,8 @@ interface RoomRow {
   answer_key: Record<string, string>;
   round_seconds: number;
   round: number;
+  /** The last round whose question went out (its round opened). */
+  revealed_round: number;
   opens_ms: number | null;
   deadline_ms: number | null;
   now_ms: number;
@@ -67,8 +70,8 @@ interface SeatRow {
   joined_ms: number;
 }
 
-const ROOM_COLUMNS = sql`r.id, r.kind, r.status, r.code, r.owner_id, r.language_id, r.category, r.entry_fee,
-  r.no_of_que, r.max_players, r.question_ids, r.answer_key, r.round_seconds, r.round,
+export const ROOM_COLUMNS = sql`r.id, r.kind, r.status, r.code, r.owner_id, r.language_id, r.category, r.entry_fee,
+  r.no_of_que, r.max_players, r.question_ids, r.answer_key, r.round_seconds, r.round, r.revealed_round,
   (extract(epoch FROM r.round_opens_at) * 1000)::float8 AS opens_ms,
   (extract(epoch FROM r.round_deadline) * 1000)::float8 AS deadline_ms,
   (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now_ms`;
@@ -138,7 +141,7 @@ export async function memberRoom(db: Db, userId: number, id: string, mode: 'upda
 }
 
 /** Questions by id in the order given, as a battle shows them (no answers). */
-async function liveQuestions(db: Db, ids: readonly number[]): Promise<LiveQuestion[]> {
+export async function liveQuestions(db: Db, ids: readonly number[]): Promise<LiveQuestion[]> {
   if (ids.length === 0) return [];
   const rows = await db.rows<LiveQuestion & { type: LiveQuestion['question_type'] }>(sql`
     SELECT q.id, q.question, q.type, q.options, q.image FROM questions q
@@ -167,7 +170,21 @@ async function liveQuestion(db: Db, id: number): Promise<LiveQuestion> {
   return q!;
 }
 
-async function roundOpenEvent(db: Db, r: RoomRow): Promise<ServerMessage> {
+/** A round announced: its number and times, not its question (that goes out as it opens). */
+export function roundReadyEvent(r: RoomRow): ServerMessage {
+  return {
+    type: 'round_ready',
+    round: {
+      room_id: r.id,
+      round: r.round,
+      opens_at: new Date(r.opens_ms!).toISOString(),
+      deadline: new Date(r.deadline_ms!).toISOString(),
+    },
+  };
+}
+
+/** A round opening: its question (no answer) and its times. */
+export async function roundOpenEvent(db: Db, r: RoomRow): Promise<ServerMessage> {
   const qid = r.question_ids[r.round - 1]!;
   const question = await liveQuestion(db, qid);
   return {
@@ -355,7 +372,7 @@ export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: 
   return openFirstRound(db, setup, id);
 }
 
-/** Starts a room: playing, round 1 opens after the countdown. */
+/** Starts a room: playing, round 1 announced (its question goes out as it opens, after the countdown). */
 export async function openFirstRound(db: Db, setup: BattleSetup, id: string): Promise<RoomChange> {
   await db.run(sql`UPDATE rooms SET status = 'playing', started_at = now(), round = 1,
       round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
@@ -363,7 +380,7 @@ export async function openFirstRound(db: Db, setup: BattleSetup, id: string): Pr
     WHERE id = ${id}::uuid`);
   const now = (await lockRoom(db, id, 'none'))!;
   const state = stateOf(now, await seatsOf(db, id));
-  return { state, events: [{ type: 'room', room: state }, await roundOpenEvent(db, now)] };
+  return { state, events: [{ type: 'room', room: state }, roundReadyEvent(now)] };
 }
 
 /** Refunds every held fee (once each) and marks the room deleted. */
@@ -414,22 +431,10 @@ export async function leaveRoom(db: Db, userId: number, id: string): Promise<Roo
   return { state, events: [{ type: 'room', room: state }] };
 }
 
-/** A member's view of the room's questions (never the answers) and the round now open. */
-export async function roomQuestions(db: Db, userId: number, id: string): Promise<RoomQuestions> {
-  const { r, seats } = await memberRoom(db, userId, id, 'none');
-  return {
-    room: stateOf(r, seats),
-    questions: await liveQuestions(db, r.question_ids),
-    round: r.round,
-    opens_at: r.opens_ms === null ? '' : new Date(r.opens_ms).toISOString(),
-    deadline: r.deadline_ms === null ? '' : new Date(r.deadline_ms).toISOString(),
-    server_time: new Date(r.now_ms).toISOString(),
-  };
-}
-
 /**
  * What a socket gets on joining a room: its state; while playing, the round now open and who
- * answered it; once finished, the result (a player back after the end still sees it).
+ * answered it, or during a countdown the round announced (no question: nothing of a round not
+ * yet open); once finished, the result (a player back after the end still sees it).
  */
 export async function roomSnapshot(db: Db, userId: number, id: string): Promise<ServerMessage[]> {
   const { r, seats } = await memberRoom(db, userId, id, 'none');
@@ -438,7 +443,8 @@ export async function roomSnapshot(db: Db, userId: number, id: string): Promise<
     const stored = await db.one<{ result: RoomResult | null }>(sql`SELECT result FROM rooms WHERE id = ${r.id}::uuid`);
     if (stored?.result) out.push({ type: 'result', result: stored.result });
   }
-  if (r.status === 'playing' && r.round > 0) {
+  if (r.status === 'playing' && r.round > 0 && r.revealed_round < r.round) out.push(roundReadyEvent(r));
+  else if (r.status === 'playing' && r.round > 0) {
     out.push(await roundOpenEvent(db, r));
     // Who has answered it already (a socket joining mid-round, or back after a drop, learns
     // whether its own answer got through).
@@ -452,7 +458,8 @@ export async function roomSnapshot(db: Db, userId: number, id: string): Promise<
 
 /**
  * One answer of a player for the round now open, graded with the server's clock. Answers are
- * refused before the round opens, after its deadline, for another round, or a second time.
+ * refused before the round opens (its question sent), after its deadline, for another round,
+ * or a second time; one sooner than the human floor after the opening earns nothing.
  */
 export async function submitAnswer(
   db: Db,
@@ -465,8 +472,11 @@ export async function submitAnswer(
   // An answer commits without waiting for the disk (a crash loses at most the last answers;
   // nothing of value): synchronous_commit off for this transaction, set in the same read. A
   // battle that settles here (coins move) turns it back on.
-  const r = await db.one<RoomRow & { seat_state: RoomSeat['state'] | null }>(sql`SELECT ${ROOM_COLUMNS},
-      p.state AS seat_state, set_config('synchronous_commit', 'off', true) AS async_commit
+  const r = await db.one<
+    RoomRow & { seat_state: RoomSeat['state'] | null; floor_ms: number }
+  >(sql`SELECT ${ROOM_COLUMNS},
+      p.state AS seat_state, ${HUMAN_FLOOR_MS_SQL} AS floor_ms,
+      set_config('synchronous_commit', 'off', true) AS async_commit
     FROM rooms r LEFT JOIN room_players p ON p.room_id = r.id AND p.user_id = ${userId}
     WHERE r.id = ${m.room_id}::uuid FOR UPDATE OF r`);
   if (!r?.seat_state) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
@@ -475,10 +485,13 @@ export async function submitAnswer(
   if (r.status !== 'playing' || r.round !== m.round || r.question_ids[r.round - 1] !== m.question_id)
     throw notOpen('This round is not open.');
   const elapsed = r.now_ms - r.opens_ms!;
-  if (elapsed < 0) throw notOpen('This round is not open yet.');
+  if (elapsed < 0 || r.revealed_round < r.round) throw notOpen('This round is not open yet.');
   if (r.now_ms > r.deadline_ms!) throw notOpen('Time is up for this round.');
-  const correct = r.answer_key[String(m.question_id)] === m.answer;
-  const points = answerPoints(correct, elapsed, setup.rules, r.round_seconds);
+  // Faster than a human reads: stored, shown at the close, worth nothing (no points, not
+  // correct for the pot), and recorded for the operator's payout review.
+  const fast = elapsed < r.floor_ms;
+  const correct = !fast && r.answer_key[String(m.question_id)] === m.answer;
+  const points = fast ? 0 : answerPoints(correct, elapsed, setup.rules, r.round_seconds);
   // The answer, and how many players still in have not answered this round (this one aside).
   const done = await db.one<{ inserted: number; waiting: number }>(sql`WITH ins AS (
       INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
@@ -490,6 +503,13 @@ export async function submitAnswer(
         AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = p.room_id AND a.round = ${r.round}
           AND a.user_id = p.user_id)) AS waiting`);
   if (done!.inserted === 0) throw notOpen('You have already answered this round.');
+  if (fast)
+    await recordTrustEvent(db, userId, 'fast_answer', `room:${r.id}`, {
+      mode: 'battle',
+      round: r.round,
+      elapsed_ms: Math.round(elapsed),
+      floor_ms: r.floor_ms,
+    });
   const answered: ServerMessage = { type: 'answered', room_id: r.id, round: r.round, user_id: userId };
   if (done!.waiting > 0) return [answered];
   const closed = await closeRound(db, setup, r);
@@ -575,7 +595,7 @@ async function closeRound(db: Db, setup: BattleSetup, r: RoomRow): Promise<Serve
         round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
         round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + r.round_seconds)
       WHERE r.id = ${r.id}::uuid RETURNING ${ROOM_COLUMNS}`))!;
-    events.push({ type: 'room', room: stateOf(next, seats) }, await roundOpenEvent(db, next));
+    events.push({ type: 'room', room: stateOf(next, seats) }, roundReadyEvent(next));
     return events;
   }
   const result = await settle(db, setup.rules, r, seats);

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoomState } from '../../../core/contract';
 import '../../lib/i18n';
-import { battleFollow, battleReducer, linkChanged, mirrorChanged, type BattleState } from './battle-slice';
+import { battleFollow, battleReducer, linkChanged, mirrorChanged, serverSaid, type BattleState } from './battle-slice';
 import { BattlePlay } from './BattlePlay';
 
 const ROOM = '11111111-1111-4111-8111-111111111111';
@@ -64,5 +64,26 @@ describe('BattlePlay, connection lost', () => {
     cleanup();
     show(state('open', 'live'));
     expect(screen.queryByTestId('battle-offline')).toBeNull();
+  });
+});
+
+describe('BattlePlay, rounds revealed as they open', () => {
+  const times = (fromNowMs: number) => ({
+    opens_at: new Date(Date.now() + fromNowMs).toISOString(),
+    deadline: new Date(Date.now() + fromNowMs + 15_000).toISOString(),
+  });
+  const said = (s: BattleState, m: Parameters<typeof serverSaid>[0]) => battleReducer(s, serverSaid(m));
+
+  it("counts down to a round announced without its question, then shows the question once it's sent", () => {
+    let s = said(state('open', 'off'), { type: 'round_ready', round: { room_id: ROOM, round: 1, ...times(2500) } });
+    show(s);
+    expect(screen.getByTestId('ready-count').textContent).toBe('3');
+    expect(screen.queryByRole('heading')).toBeNull();
+    cleanup();
+    const question = { id: 9, question: 'Which planet?', question_type: 'mcq' as const, options: [], image: '' };
+    s = said(s, { type: 'round_open', round: { room_id: ROOM, round: 1, question, ...times(-10) } });
+    show(s);
+    expect(screen.queryByTestId('ready-count')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('Which planet?');
   });
 });

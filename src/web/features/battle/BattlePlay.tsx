@@ -24,12 +24,19 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
   useLeaveNotices(room, me);
 
   const round = battle.round;
+  // A round announced, its question not here yet: the countdown runs to its opening (the
+  // question comes as it opens, so nothing of it can be shown or preloaded before).
+  const upcoming = battle.upcoming && battle.upcoming.round > (round?.round ?? 0) ? battle.upcoming : null;
   const opens = round ? Date.parse(round.opens_at) : 0;
   const deadline = round ? Date.parse(round.deadline) : 0;
-  const before = round !== null && now < opens;
+  const before = upcoming !== null || (round !== null && now < opens);
+  const nextOpens = upcoming ? Date.parse(upcoming.opens_at) : opens;
+  const count = Math.max(0, Math.ceil((nextOpens - now) / 1000));
+  const roundNo = upcoming?.round ?? round?.round ?? 0;
   const closed = battle.closed;
   // The last round's reveal: through the next round's countdown, or until the result arrives.
-  const reveal = closed && round && (closed.round === round.round || (before && closed.round === round.round - 1));
+  const reveal =
+    closed && round && ((closed.round === round.round && !upcoming) || (before && closed.round === roundNo - 1));
   const mySeat = room.seats.find((s) => s.user_id === me);
   const iLeft = mySeat?.state === 'left';
 
@@ -58,7 +65,7 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
         </p>
       )}
       <Seats room={room} me={me} answered={battle.answered} />
-      {!round ? null : reveal && closed ? (
+      {!round && !upcoming ? null : reveal && closed && round ? (
         <Reveal
           close={closed}
           question={
@@ -69,17 +76,17 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
                 : null
           }
           me={me}
-          next={before ? Math.max(0, Math.ceil((opens - now) / 1000)) : null}
+          next={before ? count : null}
         />
       ) : before ? (
         <section className="card battle-ready" aria-live="polite">
-          <p className="muted">{t('battle.round', { round: round.round, total: room.no_of_que })}</p>
+          <p className="muted">{t('battle.round', { round: roundNo, total: room.no_of_que })}</p>
           <p className="battle-ready-title">{t('battle.getReady')}</p>
           <p className="battle-ready-count" data-testid="ready-count">
-            {Math.max(0, Math.ceil((opens - now) / 1000))}
+            {count}
           </p>
         </section>
-      ) : (
+      ) : !round ? null : (
         <section className="card battle-question" aria-labelledby="battle-q">
           <div className="battle-question-head">
             <span className="muted" data-testid="battle-round">

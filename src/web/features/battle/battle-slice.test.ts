@@ -56,6 +56,31 @@ describe('battle slice', () => {
     expect(s.answered).toEqual([]);
   });
 
+  it('holds a round announced (no question) until its round_open brings the question', () => {
+    const ready = {
+      room_id: ROOM,
+      round: 2,
+      opens_at: '2026-01-01T00:00:18.000Z',
+      deadline: '2026-01-01T00:00:33.000Z',
+    };
+    let s = run(
+      { type: 'room', room: room() },
+      { type: 'round_open', round: open(1) },
+      { type: 'round_ready', round: ready },
+    );
+    expect(s.upcoming).toEqual(ready);
+    expect(s.round?.round).toBe(1);
+    // A late announcement of an older round, or of another room, changes nothing.
+    s = battleReducer(s, serverSaid({ type: 'round_ready', round: { ...ready, round: 1 } }));
+    s = battleReducer(s, serverSaid({ type: 'round_ready', round: { ...ready, room_id: OTHER, round: 3 } }));
+    expect(s.upcoming).toEqual(ready);
+    s = battleReducer(s, serverSaid({ type: 'round_open', round: open(2) }));
+    expect(s.round?.question.id).toBe(102);
+    // The Firestore document's stale announcement of the open round adds nothing.
+    s = battleReducer(s, mirrorSaid([{ type: 'round_ready', round: ready }]));
+    expect(s.round?.round).toBe(2);
+  });
+
   it('counts who answered the open round only, once each', () => {
     const s = run(
       { type: 'room', room: room() },

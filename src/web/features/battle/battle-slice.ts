@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RoomResult, RoomState, RoundClose, RoundOpen, ServerMessage } from '../../../core/contract';
+import type { RoomResult, RoomState, RoundClose, RoundOpen, RoundReady, ServerMessage } from '../../../core/contract';
 import type { FollowStatus } from '../../lib/firestore-follow';
 import type { LinkStatus } from '../../lib/realtime';
 
@@ -18,6 +18,11 @@ export interface BattleState {
   roomId: string | null;
   room: RoomState | null;
   round: RoundOpen | null;
+  /**
+   * The round announced, its countdown running: its number and times only (its question comes
+   * with round_open as it opens). Ahead of `round` while the countdown runs.
+   */
+  upcoming: RoundReady | null;
   /** The round before (its question is shown in the reveal during the next round's countdown). */
   previous: RoundOpen | null;
   /** Players who have answered the open round. */
@@ -44,6 +49,7 @@ const initialState: BattleState = {
   roomId: null,
   room: null,
   round: null,
+  upcoming: null,
   previous: null,
   answered: [],
   picked: null,
@@ -83,6 +89,8 @@ function mirrorAdds(s: BattleState, m: ServerMessage): boolean {
       const [was, now] = [progress(s.room), progress(m.room)];
       return now > was || (now === was && s.link !== 'open');
     }
+    case 'round_ready':
+      return m.round.round > (s.upcoming?.round ?? 0) && m.round.round > (s.round?.round ?? 0);
     case 'round_open':
       return m.round.round > (s.round?.round ?? 0);
     case 'round_close':
@@ -108,7 +116,12 @@ function said(s: BattleState, m: ServerMessage): void {
       // A late message (a lagging socket behind the Firestore document) never takes it back.
       if (s.room && progress(m.room) < progress(s.room)) return;
       s.room = m.room;
-      if (m.room.status === 'deleted') s.round = null;
+      if (m.room.status === 'deleted') s.round = s.upcoming = null;
+      return;
+    case 'round_ready':
+      if (!ofRoom(s, m.round.room_id) || m.round.round <= (s.round?.round ?? 0)) return;
+      if (s.upcoming && m.round.round < s.upcoming.round) return;
+      s.upcoming = m.round;
       return;
     case 'round_open':
       if (!ofRoom(s, m.round.room_id) || (s.round && m.round.round < s.round.round)) return;
