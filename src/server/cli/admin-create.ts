@@ -49,9 +49,10 @@ async function main() {
           fcmId: '',
           friendsCode: '',
           deviceId: '',
+          signupIp: '',
+          contactVerified: true,
           webLanguage: 'en',
           welcomeBonus: 0,
-          referral: { referral_new_user: 0, referral_referrer: 0 },
         }));
       await tx.run(sql`UPDATE users SET role = 'admin', status = 1 WHERE id = ${id}`);
       return id;
