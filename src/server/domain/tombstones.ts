@@ -27,7 +27,7 @@ export async function contactMarks(db: Db, c: Contact): Promise<string[]> {
 
 /**
  * Deletes an account the way a ledger allows: personal data (name, e-mail, phone, avatar,
- * identity, tokens, push subscriptions, FCM id, local password) is erased, the row stays as a
+ * identity, tokens, push subscriptions, FCM id, local password, leaderboard rows) is erased, the row stays as a
  * tombstone carrying the money records, progress and trust events, and the keyed marks of the
  * contact let the same person's next account be recognised. In the caller's transaction.
  */
@@ -44,6 +44,8 @@ export async function eraseAccount(db: Db, userId: number): Promise<void> {
   await revokeAllTokens(db, userId);
   await db.run(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
   await db.run(sql`DELETE FROM media WHERE owner_id = ${userId} AND kind = 'profile'`);
+  // Off the leaderboards (their histogram follows by trigger): boards show players' names.
+  await db.run(sql`DELETE FROM lb_scores WHERE user_id = ${userId}`);
   // The identity is freed (a new sign-up with it makes a new account); status 0 keeps the
   // tombstone out of sign-in, referrals and leaderboards.
   await db.run(sql`UPDATE users SET firebase_id = ${`deleted:${userId}`}, name = '', email = '', mobile = '',
