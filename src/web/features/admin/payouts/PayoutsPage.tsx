@@ -31,6 +31,7 @@ export default function PayoutsPage() {
     { id: 'id', header: t('payouts.id'), cell: (r) => <span dir="ltr">#{r.id}</span> },
     {
       id: 'player',
+      // The review's signals sit under the player: the table keeps its width.
       header: t('payouts.player'),
       cell: (r) => (
         <span className="admin-cell-stack">
@@ -38,6 +39,7 @@ export default function PayoutsPage() {
           <small className="muted" dir="ltr">
             {r.user_email}
           </small>
+          <PayoutSignals r={r} />
         </span>
       ),
     },
@@ -53,7 +55,6 @@ export default function PayoutsPage() {
         </span>
       ),
     },
-    { id: 'review', header: t('payouts.review'), wide: true, cell: (r) => <PayoutSignals r={r} /> },
     { id: 'coins', header: t('payouts.coins'), align: 'end', cell: (r) => count(r.coin_used, lang) },
     {
       id: 'amount',
