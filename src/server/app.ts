@@ -15,6 +15,7 @@ import { GoogleVerifier } from './auth/google';
 import { FirebaseVerifier } from './auth/firebase';
 import { openRateLimitRedis, RateLimits } from './auth/rate-limits';
 import { serverSecret } from './auth/secrets';
+import { scheduleReferralMaturing } from './jobs/referral-ticker';
 import { Messenger, undeliverableChannels } from './domain/messenger';
 import { SettingsStore } from './domain/settings-store';
 import { errorToReply, registerDispatcher } from './http/dispatcher';
@@ -166,6 +167,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   battles.start();
   contests.start();
   push.start();
+  app.addHook('onClose', scheduleReferralMaturing(services));
   registerMediaRoutes(app, db);
   if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist, bootSettings(db, services));

@@ -142,6 +142,10 @@ test("an admin funds a player, rejects their payout request, and the player's wa
   await openSection(page, 'payouts');
   const row = page.getByTestId('payouts-row').filter({ hasText: p.email });
   await expect(row.getByTestId('payout-status')).toHaveText('Pending');
+  // The review's signals: a new account with a verified e-mail, no coins from referrals.
+  await expect(row.getByTestId('payout-signals')).toContainText('Contact verified');
+  await expect(row.getByTestId('payout-signals')).toContainText('0% from referrals');
+  await shot(page, 'laptop-payout-review');
   await row.getByTestId('payout-reject').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('gets their 120 coins back');
   await shot(page, 'laptop-payout-reject');

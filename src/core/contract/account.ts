@@ -31,6 +31,12 @@ export interface ReferralSummary {
   /** Friends whose sign-up with this code paid. */
   friends: number;
   coins_earned: number;
+  /** Friends whose referral waits until their account is real (verified contact, play over days). */
+  pending_friends: number;
+  /** What those pending referrals will pay the player when they mature. */
+  pending_coins: number;
+  /** The referral this player signed up with, if any: waiting, paid or refused, and its bonus. */
+  own_referral: { status: 'pending' | 'paid' | 'refused'; coins: number } | null;
   /** What a friend gets on joining with the code, and what the player gets for each. */
   new_user_bonus: number;
   referrer_bonus: number;

@@ -46,9 +46,24 @@ export interface AdminUser {
 
 export interface AdminPaymentRequest extends PaymentRequest {
   user_id: number;
+  /** '' once the player deleted their account (the request stays, as a deleted player's). */
   user_name: string;
   user_email: string;
   settled_at: string | null;
+  /** The review's signals (issue 20): what the operator weighs before paying out. */
+  user_deleted: boolean;
+  /** Days since the person's first account (a deleted account they continue counts). */
+  account_days: number;
+  contact_verified: boolean;
+  /** Percentage of the coins the player earned that came from referrals. */
+  referral_share: number;
+  /** Answers faster than the human floor (trust events `fast_answer`). */
+  fast_answers: number;
+  /** Other accounts that signed up from the same device, and from the same network address. */
+  same_device: number;
+  same_network: number;
+  /** Every trust event of the player, counted by kind. */
+  trust_events: Record<string, number>;
 }
 
 export interface AdminReport {
@@ -159,6 +174,8 @@ export const systemConfigSchema = z
     payout_coins_per_unit: intField(1, 1_000_000),
     payout_min_coins: intField(1, 1_000_000_000),
     payout_interval_hours: intField(0, 24 * 365),
+    payout_min_account_days: intField(0, 3650),
+    payout_require_verified_contact: z.enum(['0', '1']),
     language_mode: z.enum(['0', '1']),
     maintenance_mode: z.enum(['0', '1']),
     maintenance_message: z.string().trim().max(500).default(''),

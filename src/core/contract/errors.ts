@@ -65,6 +65,8 @@ export const ERRORS = {
   payout_below_minimum: { status: 400, message: 'Use more coins: this is below the minimum payout.' },
   payout_method_invalid: { status: 400, message: 'Choose one of the payout methods.' },
   payment_not_pending: { status: 409, message: 'This payment request is no longer pending.' },
+  payout_account_too_new: { status: 403, message: 'Your account is too new for a payout request.' },
+  payout_contact_unverified: { status: 403, message: 'Verify your e-mail or phone before asking for a payout.' },
   // exams and contests
   exam_key_required: { status: 400, message: 'Enter the exam key.' },
   invalid_exam_key: { status: 403, message: 'Invalid exam key.' },

@@ -11,6 +11,10 @@ export interface PayoutRules {
   payout_min_coins: number;
   /** Hours between two requests of one player (cancelled requests do not count). */
   payout_interval_hours: number;
+  /** Days an account (counted from a deleted predecessor's first sign-up) must be old to ask. */
+  payout_min_account_days: number;
+  /** '1': only an account with a verified e-mail or phone may ask for a payout. */
+  payout_require_verified_contact: '0' | '1';
 }
 
 export const DEFAULT_PAYOUT_RULES: PayoutRules = {
@@ -18,6 +22,8 @@ export const DEFAULT_PAYOUT_RULES: PayoutRules = {
   payout_coins_per_unit: 10,
   payout_min_coins: 100,
   payout_interval_hours: 48,
+  payout_min_account_days: 0,
+  payout_require_verified_contact: '1',
 };
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;

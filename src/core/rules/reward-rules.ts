@@ -20,6 +20,12 @@ export interface RewardRules {
   welcome_bonus: number;
   referral_new_user: number;
   referral_referrer: number;
+  /** Server-graded answers a referred account must give before its referral pays. */
+  referral_qualifying_answers: number;
+  /** Hours between a referred account's first and last graded answer before its referral pays. */
+  referral_qualifying_hours: number;
+  /** Referrals that may mature for one referrer in any 24 hours; the rest wait. */
+  referral_daily_cap: number;
   /** Coins each lifeline costs. */
   lifeline_cost: number;
 
@@ -71,6 +77,9 @@ export const DEFAULT_REWARD_RULES: RewardRules = {
   welcome_bonus: 10,
   referral_new_user: 50,
   referral_referrer: 100,
+  referral_qualifying_answers: 20,
+  referral_qualifying_hours: 24,
+  referral_daily_cap: 5,
   lifeline_cost: 10,
 
   multi_match_question_seconds: 60,

@@ -4,7 +4,9 @@ import { sql, type Db } from '../db/client';
 import { issueApiToken, revokeToken } from '../auth/api-tokens';
 import { reencodeAvatar } from '../domain/images';
 import { listNotifications, markRead } from '../domain/notifications';
+import { matureReferrals } from '../domain/maturing-referrals';
 import { referralSummary } from '../domain/referrals';
+import { eraseAccount } from '../domain/tombstones';
 import { createUser, userByFirebaseId, userRecord } from '../domain/users';
 import { me, paged, type ActionContext, type Handlers } from '../http/context';
 import { AppError, fail } from '../http/errors';
@@ -72,6 +74,11 @@ export const accountHandlers: Handlers<
     if (user) {
       userId = user.id;
       if (input.fcm_id) await setFcmId(db, userId, input.fcm_id);
+      // A provider that verified the contact since the first sign-up (Google, Firebase) says so now.
+      if (id.email || id.mobile)
+        await db.run(
+          sql`UPDATE users SET contact_verified_at = now() WHERE id = ${userId} AND contact_verified_at IS NULL`,
+        );
     } else {
       const rules = await services.settings.rules(db);
       userId = await createUser(db, {
@@ -85,9 +92,11 @@ export const accountHandlers: Handlers<
         fcmId: '',
         friendsCode: input.friends_code ?? '',
         deviceId: input.device_id ?? '',
+        signupIp: ctx.ip,
+        // Every provider puts an e-mail or phone into its proof only once it is verified.
+        contactVerified: Boolean(id.email || id.mobile),
         webLanguage: input.web_language ?? 'en',
         welcomeBonus: rules.welcome_bonus,
-        referral: rules,
       });
       if (input.fcm_id) await setFcmId(db, userId, input.fcm_id);
     }
@@ -133,11 +142,9 @@ export const accountHandlers: Handlers<
 
   async get_referral_summary(_input, ctx) {
     const rules = await ctx.services.settings.rules(ctx.db);
-    return {
-      ...(await referralSummary(ctx.db, me(ctx).id)),
-      new_user_bonus: rules.referral_new_user,
-      referrer_bonus: rules.referral_referrer,
-    };
+    // Looking is a qualifying moment too: what matured since the last tick pays now.
+    await matureReferrals(ctx.db, rules, me(ctx).id);
+    return referralSummary(ctx.db, me(ctx).id, rules);
   },
 
   async get_user_by_id(_input, ctx) {
@@ -174,12 +181,8 @@ export const accountHandlers: Handlers<
 
   async delete_user_account(_input, ctx) {
     notInDemo(ctx);
-    const u = await userRecord(ctx.db, me(ctx).id);
-    if (u.firebase_id.startsWith('email:')) {
-      await ctx.db.run(sql`DELETE FROM local_accounts WHERE id = ${u.firebase_id.slice(6)}::uuid`);
-    }
-    // Tokens, ledger, sessions and progress go with the row (ON DELETE CASCADE).
-    await ctx.db.run(sql`DELETE FROM users WHERE id = ${u.id}`);
+    // Personal data goes; the money records stay with a tombstone (tombstones.ts).
+    await eraseAccount(ctx.db, me(ctx).id);
     return { deleted: true };
   },
 

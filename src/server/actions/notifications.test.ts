@@ -6,6 +6,7 @@ import { moveCoins } from '../domain/ledger';
 import { settlePaymentRequest } from '../domain/payouts';
 import { call } from '../test-support/client';
 import { createPlayer, perfectLevel, type Player } from '../test-support/factories';
+import { matureReferralOf } from '../test-support/referrals';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -31,7 +32,8 @@ describe('notifications', () => {
     expect(after.total).toBe(3);
     expect(after.data.map((n) => n.params.badge).sort()).toEqual(['brainiac', 'dashing_debut', 'super_sonic']);
     expect(after.data.every((n) => n.type === 'badge' && n.link === '/profile/badges' && !n.read)).toBe(true);
-    await createPlayer(t.app, { friends_code: p.user.refer_code });
+    // The referral pays (and tells) once the friend's account is real.
+    await matureReferralOf(t.app, await createPlayer(t.app, { friends_code: p.user.refer_code }));
     const withFriend = await list(p);
     expect(withFriend.total).toBe(4);
     expect(withFriend.data[0]).toMatchObject({ type: 'referral', params: { coins: 100 }, link: '/profile/refer' });

@@ -4,6 +4,7 @@ import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { coinBalance, moveCoins } from './ledger';
 import { notify } from './notifications';
+import { lineageIds } from './tombstones';
 
 const COLUMNS = sql`id, payment_type, payment_address, payment_amount::float8 AS payment_amount, coin_used,
   details, status, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date`;
@@ -19,7 +20,9 @@ export interface NewPaymentRequest {
 /**
  * Makes a pending request and holds its coins, in the caller's transaction. The player's row is
  * locked first, so that the 48-hour rule and the balance are checked with no other request of
- * theirs in between (ARCHITECTURE.md §5, DESIGN-NOTES.md §6).
+ * theirs in between (ARCHITECTURE.md §5, DESIGN-NOTES.md §6). The configuration may ask for a
+ * verified contact and a minimum account age; both, and the 48 hours, count the deleted
+ * accounts the player continues (tombstones.ts).
  */
 export async function createPaymentRequest(
   db: Db,
@@ -27,8 +30,16 @@ export async function createPaymentRequest(
   r: NewPaymentRequest,
   rules: PayoutRules,
 ): Promise<{ request: PaymentRequest; coins: number }> {
-  const user = await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId} FOR UPDATE`);
+  const user = await db.one<{ coins: number; verified: boolean }>(sql`SELECT coins,
+    contact_verified_at IS NOT NULL AS verified FROM users WHERE id = ${userId} FOR UPDATE`);
   if (!user) throw new AppError('user_not_found');
+  if (rules.payout_require_verified_contact === '1' && !user.verified) throw new AppError('payout_contact_unverified');
+  // The age of the person's first account: deleting and signing up again starts no clock.
+  const age = await db.one<{ days: number }>(sql`SELECT
+    extract(epoch FROM now() - min(created_at))::float8 / 86400 AS days FROM users WHERE id IN ${lineageIds(userId)}`);
+  if (age!.days < rules.payout_min_account_days) {
+    throw new AppError('payout_account_too_new', { message: `Ask again after ${rules.payout_min_account_days} days.` });
+  }
   const refusal = payoutRefusal({ method: r.payment_type, coins: r.coin_used, balance: user.coins }, rules);
   if (refusal === 'payout_method_invalid') {
     throw new AppError('payout_method_invalid', { field: 'payment_type' });
@@ -42,7 +53,7 @@ export async function createPaymentRequest(
     });
   }
   const recent = await db.one<{ id: number }>(sql`SELECT id FROM payment_requests
-    WHERE user_id = ${userId} AND status <> 'cancelled'
+    WHERE user_id IN ${lineageIds(userId)} AND status <> 'cancelled'
       AND created_at > now() - make_interval(hours => ${rules.payout_interval_hours})
     LIMIT 1`);
   if (recent) throw new AppError('payment_request_wait');

@@ -1,92 +1,87 @@
+import type { ReferralSummary } from '../../core/contract';
 import type { RewardRules } from '../../core/rules/reward-rules';
 import { sql, type Db } from '../db/client';
-import { checkBadges } from './badges';
-import { moveCoins } from './ledger';
-import { notify } from './notifications';
+import { recordTrustEvent } from './trust-events';
 
 /** What became of a referral code given at sign-up. */
-export type ReferralOutcome = 'paid' | 'self' | 'device' | 'no_device' | 'unknown_code' | 'none';
+export type ReferralOutcome = 'pending' | 'self' | 'device' | 'no_device' | 'returning' | 'unknown_code' | 'none';
+
+type Refusal = 'self' | 'device' | 'no_device' | 'returning';
 
 /**
- * Applies the referral code a new account signed up with, in its sign-up transaction: the new
- * player and the referrer are paid once each (ledger op ids), unless the code is unknown (or the
- * bot's), the referrer signed up on this very device (self-referral), or this code has already
- * paid on this device, or the sign-up names no device (the once-a-device rule could not hold).
- * The referral is recorded either way.
+ * Takes the referral code a new account signed up with, in its sign-up transaction. Nothing is
+ * paid now: a device id is the client's word, so the referral waits ('pending') until the new
+ * account is real (see maturing-referrals.ts). Refused outright: an unknown code (or the bot's),
+ * a referrer who signed up on this very device (self-referral), a code that already holds this
+ * device, a sign-up that names no device, and a person who deleted an account and came back.
+ * Held and refused referrals are trust events of the referrer, for the payout review.
  */
 export async function applyReferral(
   db: Db,
-  rules: Pick<RewardRules, 'referral_new_user' | 'referral_referrer'>,
   refereeId: number,
   code: string,
   deviceId: string,
+  returning: boolean,
 ): Promise<ReferralOutcome> {
   if (!code) return 'none';
   const referrer = await db.one<{ id: number; signup_device: string }>(sql`SELECT id, signup_device FROM users
     WHERE refer_code = ${code} AND id <> ${refereeId} AND status = 1 AND firebase_id NOT LIKE 'bot:%'`);
   if (!referrer) return 'unknown_code';
-  if (!deviceId) {
-    await record(db, refereeId, referrer.id, code, deviceId, 'refused', 'no_device');
-    return 'no_device';
-  }
-  if (referrer.signup_device === deviceId) {
-    await record(db, refereeId, referrer.id, code, deviceId, 'refused', 'self');
-    return 'self';
-  }
-  // The partial unique index decides a race of many sign-ups from one device: one row is paid.
-  const paid = await db.run(sql`INSERT INTO referrals (referee_id, referrer_id, code, device_id, status)
-    VALUES (${refereeId}, ${referrer.id}, ${code}, ${deviceId}, 'paid')
+  const refuse = (reason: Refusal) => refused(db, refereeId, referrer.id, code, deviceId, reason);
+  if (returning) return refuse('returning');
+  if (!deviceId) return refuse('no_device');
+  if (referrer.signup_device === deviceId) return refuse('self');
+  // The partial unique index decides a race of many sign-ups from one device: one row holds it.
+  const held = await db.run(sql`INSERT INTO referrals (referee_id, referrer_id, code, device_id, status)
+    VALUES (${refereeId}, ${referrer.id}, ${code}, ${deviceId}, 'pending')
     ON CONFLICT DO NOTHING`);
-  if (paid === 0) {
-    await record(db, refereeId, referrer.id, code, deviceId, 'refused', 'device');
-    return 'device';
-  }
-  if (rules.referral_new_user > 0)
-    await moveCoins(db, {
-      userId: refereeId,
-      delta: rules.referral_new_user,
-      reason: 'referral_bonus',
-      ref: String(referrer.id),
-      opId: 'referral_bonus',
-    });
-  if (rules.referral_referrer > 0)
-    await moveCoins(db, {
-      userId: referrer.id,
-      delta: rules.referral_referrer,
-      reason: 'referral_reward',
-      ref: String(refereeId),
-      opId: `referral:${refereeId}`,
-    });
-  await notify(db, referrer.id, {
-    type: 'referral',
-    params: { coins: rules.referral_referrer },
-    link: '/profile/refer',
-  });
-  // The referrer's count (Sharing Caring) and coins earned (Elite) moved: their badges now.
-  await checkBadges(db, referrer.id);
-  return 'paid';
+  if (held === 0) return refuse('device');
+  await recordTrustEvent(db, referrer.id, 'referral_held', String(refereeId), { reason: 'not_yet_real' });
+  return 'pending';
 }
 
-async function record(
+async function refused(
   db: Db,
   refereeId: number,
   referrerId: number,
   code: string,
   deviceId: string,
-  status: 'refused',
-  reason: 'self' | 'device' | 'no_device',
-) {
+  reason: Refusal,
+): Promise<Refusal> {
   await db.run(sql`INSERT INTO referrals (referee_id, referrer_id, code, device_id, status, reason)
-    VALUES (${refereeId}, ${referrerId}, ${code}, ${deviceId}, ${status}, ${reason})
+    VALUES (${refereeId}, ${referrerId}, ${code}, ${deviceId}, 'refused', ${reason})
     ON CONFLICT (referee_id) DO NOTHING`);
+  await recordTrustEvent(db, referrerId, 'referral_held', String(refereeId), { reason });
+  return reason;
 }
 
-/** The player's referral figures: friends who joined with their code and the coins it paid. */
-export async function referralSummary(db: Db, userId: number) {
-  const row = await db.one<{ refer_code: string; friends: number; coins: number }>(sql`SELECT u.refer_code,
+/**
+ * The player's referral figures: friends whose referral paid or waits, the coins it paid, and
+ * what became of the code the player signed up with.
+ */
+export async function referralSummary(
+  db: Db,
+  userId: number,
+  rules: Pick<RewardRules, 'referral_new_user' | 'referral_referrer'>,
+): Promise<ReferralSummary> {
+  const row = await db.one<{ refer_code: string; friends: number; pending: number; coins: number }>(sql`SELECT
+      u.refer_code,
       (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'paid') AS friends,
+      (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'pending') AS pending,
       (SELECT coalesce(sum(delta), 0)::int FROM coin_ledger l WHERE l.user_id = u.id
         AND l.reason = 'referral_reward') AS coins
     FROM users u WHERE u.id = ${userId}`);
-  return { refer_code: row!.refer_code, friends: row!.friends, coins_earned: row!.coins };
+  const own = await db.one<{ status: 'pending' | 'paid' | 'refused' }>(
+    sql`SELECT status FROM referrals WHERE referee_id = ${userId}`,
+  );
+  return {
+    refer_code: row!.refer_code,
+    friends: row!.friends,
+    coins_earned: row!.coins,
+    pending_friends: row!.pending,
+    pending_coins: row!.pending * rules.referral_referrer,
+    own_referral: own ? { status: own.status, coins: rules.referral_new_user } : null,
+    new_user_bonus: rules.referral_new_user,
+    referrer_bonus: rules.referral_referrer,
+  };
 }

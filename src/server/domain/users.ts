@@ -3,9 +3,9 @@ import type { AccountType, UserRecord } from '../../core/contract';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../http/idempotency';
-import type { RewardRules } from '../../core/rules/reward-rules';
 import { moveCoins } from './ledger';
 import { applyReferral } from './referrals';
+import { inheritFromTombstones } from './tombstones';
 
 const USER_COLUMNS = sql`id, firebase_id, name, email, mobile, profile, type, fcm_id, coins,
   score::integer AS all_time_score, refer_code, friends_code, web_language, role, status,
@@ -41,16 +41,19 @@ export interface NewUser {
   friendsCode: string;
   /** This browser's install id ('' when not given). */
   deviceId: string;
+  /** The address the sign-up came from (for the payout review). */
+  signupIp: string;
+  /** Whether the identity proof carried an e-mail or phone (providers only add verified ones). */
+  contactVerified: boolean;
   webLanguage: string;
   welcomeBonus: number;
-  /** Refer and earn: what a referral pays the new player and the referrer. */
-  referral: Pick<RewardRules, 'referral_new_user' | 'referral_referrer'>;
 }
 
 /**
  * Creates the account of an identity with its referral code and welcome bonus, in the
  * caller's transaction; when the identity already has one (a concurrent first sign-up), answers
- * that account instead and pays nothing.
+ * that account instead and pays nothing. A person who deleted an account before gets no second
+ * welcome bonus or referral, and keeps the levels they cleared (tombstones.ts).
  */
 export async function createUser(db: Db, n: NewUser): Promise<number> {
   for (let attempt = 0; ; attempt++) {
@@ -58,9 +61,10 @@ export async function createUser(db: Db, n: NewUser): Promise<number> {
       const row = await db.tx((tx) =>
         tx.one<{ id: number }>(sql`INSERT INTO users
           (firebase_id, type, name, email, mobile, profile, fcm_id, refer_code, friends_code, web_language,
-           signup_device)
+           signup_device, signup_ip, contact_verified_at)
           VALUES (${n.firebaseId}, ${n.type}, ${n.name}, ${n.email}, ${n.mobile}, ${n.profile},
-                  ${n.fcmId}, ${referCode()}, ${n.friendsCode}, ${n.webLanguage}, ${n.deviceId})
+                  ${n.fcmId}, ${referCode()}, ${n.friendsCode}, ${n.webLanguage}, ${n.deviceId}, ${n.signupIp},
+                  ${n.contactVerified ? sql`now()` : sql`NULL`})
           ON CONFLICT (firebase_id) DO NOTHING RETURNING id`),
       );
       if (!row) {
@@ -68,10 +72,15 @@ export async function createUser(db: Db, n: NewUser): Promise<number> {
         if (!existing) throw new Error('account vanished during sign-up');
         return existing.id;
       }
-      if (n.welcomeBonus > 0) {
+      const returning = await inheritFromTombstones(db, row.id, {
+        firebase_id: n.firebaseId,
+        email: n.email,
+        mobile: n.mobile,
+      });
+      if (n.welcomeBonus > 0 && !returning) {
         await moveCoins(db, { userId: row.id, delta: n.welcomeBonus, reason: 'welcome_bonus', opId: 'welcome_bonus' });
       }
-      await applyReferral(db, n.referral, row.id, n.friendsCode, n.deviceId);
+      await applyReferral(db, row.id, n.friendsCode, n.deviceId, returning);
       return row.id;
     } catch (e) {
       // Two random referral codes clashed: the savepoint kept the transaction usable; retry.

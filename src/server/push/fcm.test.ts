@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/client';
 import { call } from '../test-support/client';
 import { createAdmin, createPlayer, type Player } from '../test-support/factories';
+import { matureReferralOf } from '../test-support/referrals';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { FcmSender } from './fcm';
 
@@ -133,7 +134,7 @@ describe('FCM (Firebase mode)', () => {
     while ((await t.app.services.push.tick()) > 0);
     fcm.length = 0;
     webPush.length = 0;
-    await createPlayer(t.app, { friends_code: referrer.user.refer_code });
+    await matureReferralOf(t.app, await createPlayer(t.app, { friends_code: referrer.user.refer_code }));
     while ((await t.app.services.push.tick()) > 0);
     expect(fcm.map((m) => m.token)).toEqual([mine]);
     expect(fcm[0]!.auth).toBe('Bearer test-access-token');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/client';
 import { call } from '../test-support/client';
 import { createAdmin, createPlayer, type Player } from '../test-support/factories';
+import { matureReferralOf } from '../test-support/referrals';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import type { PushPayload } from './push';
 
@@ -117,7 +118,7 @@ describe('web push', () => {
     // Drain whatever other tests' notifications are waiting.
     while ((await t.app.services.push.tick()) > 0);
     received.length = 0;
-    await createPlayer(t.app, { friends_code: referrer.user.refer_code });
+    await matureReferralOf(t.app, await createPlayer(t.app, { friends_code: referrer.user.refer_code }));
     // This tick (or the background one, if it came first) pushes it.
     await expect
       .poll(async () => {

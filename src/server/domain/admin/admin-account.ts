@@ -36,9 +36,10 @@ export async function ensureAdmin(db: Db, a: AdminAccount): Promise<number> {
         fcmId: '',
         friendsCode: '',
         deviceId: '',
+        signupIp: '',
+        contactVerified: true,
         webLanguage: 'en',
         welcomeBonus: 0,
-        referral: { referral_new_user: 0, referral_referrer: 0 },
       }));
     await tx.run(sql`UPDATE users SET role = 'admin', status = 1 WHERE id = ${id}`);
     return id;

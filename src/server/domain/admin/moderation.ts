@@ -1,6 +1,7 @@
 import type { AdminPaymentRequest, AdminReport } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { PAYOUT_SIGNALS } from './payout-review';
 
 const REPORT_COLUMNS = sql`r.id, r.status, r.message,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
@@ -39,7 +40,10 @@ export async function resolveReport(
   return { before, after: await report(db, id) };
 }
 
-/** Payout requests for the operator: by state, searched by player, oldest pending first by default. */
+/**
+ * Payout requests for the operator: by state, searched by player, oldest pending first by default;
+ * each with the review's signals, and kept (as a deleted player's) when the account is deleted.
+ */
 export async function listAllPaymentRequests(
   db: Db,
   o: { status: string; search?: string; order: 'asc' | 'desc'; offset: number; limit: number },
@@ -52,7 +56,7 @@ export async function listAllPaymentRequests(
       p.payment_amount::float8 AS payment_amount, p.coin_used, p.details, p.status,
       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
       to_char(p.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS settled_at,
-      p.user_id, u.name AS user_name, u.email AS user_email
+      p.user_id, u.name AS user_name, u.email AS user_email, ${PAYOUT_SIGNALS}
     FROM payment_requests p JOIN users u ON u.id = p.user_id ${where}
     ORDER BY p.id ${dir} LIMIT ${o.limit} OFFSET ${o.offset}`);
   const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n

@@ -75,6 +75,9 @@ export async function setUserStatus(
     throw new AppError('invalid_input', { field: 'reason', message: 'reason: is required to deactivate' });
   if (o.status === 0 && o.userId === adminId)
     throw new AppError('forbidden', { message: 'You cannot deactivate your own account.' });
+  // A deleted account is a tombstone of the books: it never comes back.
+  const gone = await db.one(sql`SELECT 1 AS x FROM users WHERE id = ${o.userId} AND deleted_at IS NOT NULL`);
+  if (gone) throw new AppError('forbidden', { message: 'This account was deleted by its player.' });
   await db.run(sql`UPDATE users SET status = ${o.status},
     deactivation_reason = ${o.status === 0 ? o.reason! : ''} WHERE id = ${o.userId}`);
   if (o.status === 0) await revokeSessions(db, o.userId);

@@ -17,6 +17,8 @@ import './payouts.css';
 type Field = 'payment_type' | 'payment_address' | 'coin_used';
 const FIELD_CODES = [
   'payment_request_wait',
+  'payout_account_too_new',
+  'payout_contact_unverified',
   'payout_below_minimum',
   'payout_method_invalid',
   'not_enough_coins',
@@ -96,6 +98,8 @@ export default function RedeemPage() {
     } catch (err) {
       if (isApiError(err, 'payment_request_wait'))
         setErrors({ form: t('errors.payment_request_wait', { hours: rules.payout_interval_hours }) });
+      else if (isApiError(err, 'payout_account_too_new')) setErrors({ form: t('errors.payout_account_too_new') });
+      else if (isApiError(err, 'payout_contact_unverified')) setErrors({ form: t('errors.payout_contact_unverified') });
       else if (isApiError(err, 'payout_method_invalid')) setErrors({ payment_type: t('payouts.chooseMethod') });
       else if (isApiError(err, 'payout_below_minimum'))
         setErrors({ coin_used: t('payouts.belowMinimum', { min: rules.payout_min_coins }) });

@@ -7,7 +7,10 @@ import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import './referral.css';
 
-/** Refer and earn: the player's code, an invitation link to share, and what it has paid. */
+/**
+ * Refer and earn: the player's code, an invitation link to share, what it has paid and what
+ * waits until the friends' accounts are real; and the referral the player joined with.
+ */
 export default function ReferPage() {
   const { t } = useTranslation();
   const [state, retry] = useLoad(() => api('get_referral_summary'), []);
@@ -55,8 +58,22 @@ export default function ReferPage() {
             <dt>{t('refer.earned')}</dt>
             <dd data-testid="refer-earned">{s.coins_earned}</dd>
           </div>
+          <div>
+            <dt>{t('refer.pending')}</dt>
+            <dd data-testid="refer-pending">{s.pending_friends}</dd>
+          </div>
+          <div>
+            <dt>{t('refer.pendingCoins')}</dt>
+            <dd data-testid="refer-pending-coins">{s.pending_coins}</dd>
+          </div>
         </dl>
+        {s.pending_friends > 0 && <p className="muted">{t('refer.pendingNote')}</p>}
       </section>
+      {s.own_referral && (
+        <section className="card" data-testid="refer-own">
+          <p>{t(`refer.own.${s.own_referral.status}`, { coins: s.own_referral.coins })}</p>
+        </section>
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../ui/DataTable';
 import { count, dateOnly } from '../ui/format';
 import { PageHead } from '../ui/PageHead';
 import { Tag, type Tone } from '../ui/Tag';
+import { PayoutSignals } from './PayoutSignals';
 
 const DEFAULTS = { order: 'desc' as const, filters: { status: 'pending' } };
 const STATUSES = ['pending', 'completed', 'rejected', 'cancelled'] as const;
@@ -17,7 +18,8 @@ type Decision = { request: AdminPaymentRequest; status: 'completed' | 'rejected'
 
 /**
  * Payout requests, pending first: approve one once it is paid (completed) or reject it (its
- * coins go back to the player, once); filter by status, search by player.
+ * coins go back to the player, once), weighing the review's signals; filter by status, search by
+ * player. A deleted player's requests stay, named by their id.
  */
 export default function PayoutsPage() {
   const { t, lang } = useAdminT();
@@ -29,13 +31,15 @@ export default function PayoutsPage() {
     { id: 'id', header: t('payouts.id'), cell: (r) => <span dir="ltr">#{r.id}</span> },
     {
       id: 'player',
+      // The review's signals sit under the player: the table keeps its width.
       header: t('payouts.player'),
       cell: (r) => (
         <span className="admin-cell-stack">
-          <strong dir="auto">{r.user_name}</strong>
+          <strong dir="auto">{r.user_deleted ? t('payouts.deletedPlayer', { id: r.user_id }) : r.user_name}</strong>
           <small className="muted" dir="ltr">
             {r.user_email}
           </small>
+          <PayoutSignals r={r} />
         </span>
       ),
     },
@@ -148,7 +152,9 @@ export default function PayoutsPage() {
             id: decision.request.id,
           })}
           body={t(decision.status === 'completed' ? 'payouts.approveBody' : 'payouts.rejectBody', {
-            name: decision.request.user_name,
+            name: decision.request.user_deleted
+              ? t('payouts.deletedPlayer', { id: decision.request.user_id })
+              : decision.request.user_name,
             coins: decision.request.coin_used,
             amount: money.format(decision.request.payment_amount),
           })}

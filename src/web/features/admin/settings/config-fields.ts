@@ -17,7 +17,8 @@ export const CONFIG_KEYS = Object.keys(systemConfigSchema.shape) as ConfigKey[];
 
 /** How a key is edited: '0'/'1' switches, lists, the default language, numbers, text. */
 export function configKind(key: ConfigKey): ConfigKind {
-  if (key === 'maintenance_mode' || key === 'language_mode') return 'switch';
+  if (key === 'maintenance_mode' || key === 'language_mode' || key === 'payout_require_verified_contact')
+    return 'switch';
   if (key === 'payout_methods') return 'list';
   if (key === 'default_language_id') return 'language';
   if (key === 'app_name' || key === 'maintenance_message' || key === 'leaderboard_timezone') return 'text';
@@ -30,6 +31,7 @@ export function configUnit(key: ConfigKey): AdminKey | null {
   if (key.endsWith('_seconds')) return 'settings.unitSeconds';
   if (key.endsWith('_minutes')) return 'settings.unitMinutes';
   if (key.endsWith('_hours')) return 'settings.unitHours';
+  if (key.endsWith('_days')) return 'settings.unitDays';
   if (/(coins|cost|bonus|referral_new_user|referral_referrer)$/.test(key)) return 'settings.unitCoins';
   return null;
 }
@@ -45,6 +47,9 @@ const FIXED: Record<string, ConfigKey[]> = {
     'welcome_bonus',
     'referral_new_user',
     'referral_referrer',
+    'referral_qualifying_answers',
+    'referral_qualifying_hours',
+    'referral_daily_cap',
     'lifeline_cost',
     'human_floor_ms',
   ],

@@ -24,7 +24,10 @@ export default function UsersPage() {
       sort: 'name',
       cell: (u) => (
         <span className="admin-cell-stack">
-          <strong dir="auto">{u.name || t('users.noName')}</strong>
+          <strong dir="auto">
+            {u.name ||
+              (u.deactivation_reason === 'deleted' ? t('payouts.deletedPlayer', { id: u.id }) : t('users.noName'))}
+          </strong>
           <small className="muted" dir="ltr">
             {u.email || u.mobile}
           </small>
