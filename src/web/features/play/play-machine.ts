@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
+import type { AnswerVerdict, PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
 import { levelPassed } from '../../../core/rules/level-progress';
 import { percentage } from '../../../core/rules/quiz-reward';
 import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
@@ -42,6 +42,13 @@ export interface Playing {
   hints: Record<number, HintLetter[]>;
 }
 
+/**
+ * Where a revealed answer's verdict is: `checking` while submit_answer runs, `queued` while it
+ * waits in the outbox for the network (the screen says so, no verdict is made up), `known` once
+ * the question carries its key (the server's verdict, or an offline pack's own key).
+ */
+export type VerdictState = 'checking' | 'queued' | 'known';
+
 /** The play screen as a state machine: each phase carries exactly what it needs. */
 export type PlayState =
   | { phase: 'idle' }
@@ -50,7 +57,7 @@ export type PlayState =
   /** A question is open (with a total clock, any question: the player moves freely). */
   | ({ phase: 'question' } & Playing)
   /** Per-question clock: the answer (or null for a time out) is shown with the correct one. */
-  | ({ phase: 'reveal'; picked: string | null } & Playing)
+  | ({ phase: 'reveal'; picked: string | null; verdict: VerdictState } & Playing)
   | ({ phase: 'submitting'; items: AnswerItem[]; idempotencyKey: string; failed: boolean } & Playing)
   /**
    * The result: the server's, or (`pending`) graded on this device while the post waits in the
@@ -91,6 +98,11 @@ function playing(s: Active): Playing {
   return { session, index, answers, skipped, used, removed, poll, clockResets, hints };
 }
 
+/** Whether the question's key is on the device (a pack's question, or a verdict received). */
+export function keyKnown(q: PlayQuestion): boolean {
+  return q.answer !== undefined;
+}
+
 /** The answer in its canonical form for the question's type, or null when it is not one. */
 function canonical(q: PlayQuestion, answer: string): string | null {
   const c = canonicalAnswer(q.question_type, answer);
@@ -99,8 +111,8 @@ function canonical(q: PlayQuestion, answer: string): string | null {
 
 /**
  * The play graded here, for feedback while its post waits to reach the server: right and wrong
- * from the answers the questions carry (solo modes ship them); no coins or score, which only the
- * server derives.
+ * from the keys on the device (an offline pack's, or the verdicts received); a question whose
+ * verdict has not come yet counts as neither. No coins or score, which only the server derives.
  */
 export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizResult {
   const given = new Map(items.map((i) => [i.question_id, i.answer]));
@@ -109,8 +121,8 @@ export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizRes
     return {
       question_id: q.id,
       answer,
-      correct_answer: q.answer,
-      is_correct: isCorrectAnswer(q.question_type, q.answer, answer),
+      correct_answer: q.answer ?? '',
+      is_correct: q.answer !== undefined && isCorrectAnswer(q.question_type, q.answer, answer),
     };
   });
   const graded = review.filter((r) => !p.skipped.includes(r.question_id));
@@ -176,13 +188,14 @@ const playSlice = createSlice({
       const answer = canonical(q, a.payload);
       const answers = { ...s.answers, [q.id]: answer };
       if (hasTotalClock(s.session)) return { ...s, answers };
-      return { phase: 'reveal', ...playing(s), answers, picked: answer };
+      return { phase: 'reveal', ...playing(s), answers, picked: answer, verdict: keyKnown(q) ? 'known' : 'checking' };
     },
     /** The question's clock ran out: unanswered (per-question clock only). */
     questionTimedOut: (s): PlayState => {
       if (s.phase !== 'question' || hasTotalClock(s.session)) return s;
       const q = s.session.questions[s.index]!;
-      return { phase: 'reveal', ...playing(s), answers: { ...s.answers, [q.id]: null }, picked: null };
+      const verdict = keyKnown(q) ? 'known' : 'checking';
+      return { phase: 'reveal', ...playing(s), answers: { ...s.answers, [q.id]: null }, picked: null, verdict };
     },
     /** The skip lifeline was granted: no answer, counted as skipped, on to the next question. */
     questionSkipped: (s): PlayState => {
@@ -243,6 +256,24 @@ const playSlice = createSlice({
       const q = s.session.questions.find((x) => x.id === a.payload.question_id);
       if (q) q.bookmarked = a.payload.bookmarked;
     },
+    /** The server's verdict of an answer: its question now carries its key and explanation. */
+    verdictReceived: (s, a: PayloadAction<AnswerVerdict>) => {
+      if (!isActive(s) || s.session.session_id !== a.payload.session_id) return;
+      const q = s.session.questions.find((x) => x.id === a.payload.question_id);
+      if (!q) return;
+      q.answer = a.payload.correct_answer;
+      q.explanation = a.payload.explanation;
+      if (s.phase === 'reveal' && s.session.questions[s.index]!.id === q.id) s.verdict = 'known';
+    },
+    /** The answer waits in the outbox: its verdict comes when the network is back. */
+    verdictQueued: (s, a: PayloadAction<{ question_id: number }>) => {
+      if (
+        s.phase === 'reveal' &&
+        s.verdict === 'checking' &&
+        s.session.questions[s.index]!.id === a.payload.question_id
+      )
+        s.verdict = 'queued';
+    },
     submitFailed: (s) => {
       if (s.phase === 'submitting') s.failed = true;
     },
@@ -280,6 +311,8 @@ export const {
   lifelineApplied,
   hintApplied,
   bookmarkChanged,
+  verdictReceived,
+  verdictQueued,
   submitFailed,
   submitRetried,
   playFinished,
