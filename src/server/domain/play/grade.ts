@@ -234,7 +234,7 @@ export async function submitSession(
       const type = s.question_types[String(qid)] ?? 'mcq';
       return { question_id: qid, answer, correct_answer: correct, is_correct: isCorrectAnswer(type, correct, answer) };
     });
-  if (s.sealed) await withExplanations(db, review);
+  await withExplanations(db, review);
   // An answer under the human floor is shown as given and earns nothing.
   const paying = (r: ReviewItem) => r.is_correct && !stored.get(r.question_id)?.fast;
   const graded = review.filter((r) => !skipped.has(r.question_id));
@@ -244,7 +244,7 @@ export async function submitSession(
 
   const kind = modeRule(s.mode, await settings.rules(db)).reward;
   const reward =
-    kind === 'level'
+    kind === 'level' && s.rewards
       ? await levelReward(db, s, correct, total, settings)
       : kind === 'per_play'
         ? await perPlayReward(db, s, correct, total, settings)
