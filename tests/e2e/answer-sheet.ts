@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The tests' answer sheet: online sessions are sealed (no key before the answer), so a journey
  * that must answer right looks the answer up, by question text, in the demo content the server
  * was seeded from (the files, in their canonical answer form) — as a player who knows the quiz.
  */
-const DEMO = join(__dirname, '../../src/server/db/seed/demo-content');
+const DEMO = fileURLToPath(new URL('../../src/server/db/seed/demo-content', import.meta.url));
 
 let sheet: Map<string, string> | null = null;
 
