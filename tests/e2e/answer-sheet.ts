@@ -45,12 +45,25 @@ function canonical(q: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** What tells a question apart (some texts repeat with other options or another clip). */
+function keyOf(question: string, optionTexts: readonly string[], audio = '', image = ''): string {
+  return [question, [...optionTexts].sort().join('\u0002'), audio, image].join('\u0001');
+}
+
+function seedOptions(q: Record<string, unknown>): string[] {
+  if (Array.isArray(q.options)) return q.options as string[];
+  if (Array.isArray(q.items)) return q.items as string[];
+  if (Array.isArray(q.pairs)) return (q.pairs as string[][]).map((p) => p[0]!);
+  return [];
+}
+
 function walk(v: unknown, out: Map<string, string>): void {
   if (Array.isArray(v)) for (const x of v) walk(x, out);
   else if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
     const a = typeof o.question === 'string' ? canonical(o) : undefined;
-    if (a !== undefined) out.set(o.question as string, a);
+    if (a !== undefined)
+      out.set(keyOf(o.question as string, seedOptions(o), (o.audio as string) ?? '', (o.image as string) ?? ''), a);
     else for (const x of Object.values(o)) walk(x, out);
   }
 }
@@ -62,20 +75,30 @@ function files(dir: string): string[] {
   });
 }
 
-/** The canonical answer of a demo question, by its text. */
-export function answerOf(question: string): string {
+/** A question as a session shows it: enough to find it on the sheet. */
+interface Shown {
+  question: string;
+  answer?: string;
+  options?: { text: string }[];
+  audio?: string;
+  image?: string;
+}
+
+/** The canonical answer of a demo question, by its text, option texts and media. */
+export function answerOf(q: Shown): string {
   if (!sheet) {
     sheet = new Map();
     for (const f of files(DEMO)) walk(JSON.parse(readFileSync(f, 'utf8')), sheet);
   }
-  const a = sheet.get(question);
-  if (a === undefined) throw new Error(`no answer on the sheet for: ${question}`);
+  const texts = (q.options ?? []).map((o) => o.text);
+  const a = sheet.get(keyOf(q.question, texts, q.audio ?? '', q.image ?? ''));
+  if (a === undefined) throw new Error(`no answer on the sheet for: ${q.question}`);
   return a;
 }
 
 /** A session's questions with their answers filled in from the sheet (a pack's keep their own). */
-export function withAnswers<S extends { questions: { question: string; answer?: string }[] }>(s: S): S {
-  return { ...s, questions: s.questions.map((q) => ({ ...q, answer: q.answer ?? answerOf(q.question) })) };
+export function withAnswers<S extends { questions: Shown[] }>(s: S): S {
+  return { ...s, questions: s.questions.map((q) => ({ ...q, answer: q.answer ?? answerOf(q) })) };
 }
 
 /**

@@ -11,7 +11,7 @@ interface Q {
   id: number;
   question_type: string;
   answer: string;
-  options: { id: string }[];
+  options: { id: string; text: string }[];
   match_options: { id: string }[];
   audio: string;
 }

@@ -120,7 +120,7 @@ export async function perfectLevel(request: APIRequestContext, token: string, ca
 
 /** A quiz session as the server opens it, with the answers the e2e tests play by. */
 export interface Session {
-  questions: { id: number; question: string; answer: string; options: { id: string }[] }[];
+  questions: { id: number; question: string; answer: string; options: { id: string; text: string }[] }[];
 }
 
 /** The next quiz session the page opens (get_questions_by_level), answers filled in from the tests' sheet. */
