@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiPlayer, loginByEmail } from './support';
+import { READ_MS, withAnswers } from './answer-sheet';
+import { apiPlayer, loginByEmail, type Session } from './support';
 
 async function call(request: APIRequestContext, action: string, data: Record<string, unknown>, token: string) {
   const res = await request.post(`/api/${action}`, { data, headers: { authorization: `Bearer ${token}` } });
@@ -17,10 +18,9 @@ test('the leaderboard lists a played quiz on every tab with the own rank pinned'
     { category: 'sports', subcategory: 'football-and-ball-games', level: 1, language_id: 1 },
     p.token,
   );
-  const answers = (s.questions as { id: number; answer: string }[]).map((q) => ({
-    question_id: q.id,
-    answer: q.answer,
-  }));
+  const answers = withAnswers(s as Session).questions.map((q) => ({ question_id: q.id, answer: q.answer }));
+  // Answers posted only at the finish share the session's time: a reader's time for each.
+  await new Promise((ok) => setTimeout(ok, READ_MS * answers.length));
   const result = await call(
     request,
     'submit_quiz_answers',

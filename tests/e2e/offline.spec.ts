@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ledger, packsReady, pageToken, playRight, readPack, workerEvents } from './offline-support';
+import { readQuestion } from './answer-sheet';
 import { api, apiPlayer, loginByEmail, nextSession } from './support';
 
 // Offline play and the exactly-once sync (issue 7): a player plays fun and learn, the daily quiz
@@ -133,7 +134,7 @@ test('sync: a 503 keeps the post queued; two sync events at once apply it once',
   expect((await ledger(request, p.token)).coins).toBe(20);
 });
 
-test('an online quiz whose answers cannot be sent is kept: graded on the device, credited by the server on reconnect', async ({
+test('an online quiz answered with server verdicts keeps going offline: the last verdict, coins and score come on reconnect', async ({
   page,
   context,
   request,
@@ -147,15 +148,25 @@ test('an online quiz whose answers cannot be sent is kept: graded on the device,
   // Every answer right; the connection drops before the last one goes to the server.
   const last = session.questions.length - 1;
   for (let i = 0; i < last; i++) {
+    await readQuestion(page);
     await page.getByTestId(`option-${session.questions[i]!.answer}`).click();
+    // Online: the server's verdict, with the question's key, at once.
+    await expect(page.getByTestId('verdict')).toHaveText('Correct!');
+    if (SHOTS && i === 0) await page.screenshot({ path: `${SHOTS}/verdict-online.png` });
     await page.getByTestId('next-question').click();
   }
-  await page.getByTestId(`option-${session.questions[last]!.answer}`).click();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/question-sealed.png` });
+  await readQuestion(page);
   await context.setOffline(true);
+  await page.getByTestId(`option-${session.questions[last]!.answer}`).click();
+  // Offline: no made-up verdict; the screen says it comes when back online.
+  await expect(page.getByTestId('verdict-pending')).toContainText('back online');
+  await expect(page.getByTestId('verdict')).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/verdict-queued.png` });
   await page.getByTestId('next-question').click();
   await expect(page.getByTestId('result-pending')).toBeVisible();
-  await expect(page.getByTestId('result-percentage')).toContainText('100');
-  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
+  // The answer and the finish wait in the outbox; nothing is paid yet.
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '2');
   expect((await ledger(request, p.token)).coins).toBe(10);
 
   // Back online: the worker sends it; the server's result replaces the one graded here.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { READ_MS, readQuestion, withAnswers } from './answer-sheet';
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}.${randomBytes(5).toString('hex')}@example.test`;
@@ -106,10 +107,9 @@ export async function perfectLevel(request: APIRequestContext, token: string, ca
     })
   ).json();
   expect(s.error, JSON.stringify(s)).toBe(false);
-  const answers = (s.data.questions as { id: number; answer: string }[]).map((q) => ({
-    question_id: q.id,
-    answer: q.answer,
-  }));
+  const answers = withAnswers(s.data as Session).questions.map((q) => ({ question_id: q.id, answer: q.answer }));
+  // Answers posted only at the finish share the session's time: a reader's time for each.
+  await new Promise((ok) => setTimeout(ok, READ_MS * answers.length));
   const r = await request.post('/api/submit_quiz_answers', {
     multipart: { session_id: s.data.session_id, answers: JSON.stringify(answers) },
     headers: auth,
@@ -120,14 +120,14 @@ export async function perfectLevel(request: APIRequestContext, token: string, ca
 
 /** A quiz session as the server opens it, with the answers the e2e tests play by. */
 export interface Session {
-  questions: { id: number; answer: string; options: { id: string }[] }[];
+  questions: { id: number; question: string; answer: string; options: { id: string; text: string }[] }[];
 }
 
-/** The next quiz session the page opens (get_questions_by_level), answers included. */
+/** The next quiz session the page opens (get_questions_by_level), answers filled in from the tests' sheet. */
 export function nextSession(page: Page): Promise<Session> {
   return page
     .waitForResponse((r) => r.url().endsWith('/api/get_questions_by_level') && r.status() === 200)
-    .then(async (r) => (await r.json()).data as Session);
+    .then(async (r) => withAnswers((await r.json()).data as Session));
 }
 
 /** Plays the open level through the screen, answering the first `right` questions correctly. */
@@ -137,6 +137,7 @@ export async function playLevel(page: Page, sessionPromise: Promise<Session>, ri
     await expect(page.getByTestId('question-counter')).toContainText(`${i + 1}`);
     const q = session.questions[i]!;
     const pick = i < right ? q.answer : q.options.find((o) => o.id !== q.answer)!.id;
+    await readQuestion(page);
     await page.getByTestId(`option-${pick}`).click();
     await page.getByTestId('next-question').click();
   }

@@ -47,6 +47,7 @@ export const ERRORS = {
   premium_locked: { status: 403, message: 'Unlock this category first.' },
   session_finished: { status: 409, message: 'This quiz has already been submitted.' },
   session_expired: { status: 409, message: 'This quiz has expired.' },
+  already_answered: { status: 409, message: 'This question has already been answered.' },
   already_played: { status: 409, message: 'You have already played.' },
   pack_outdated: { status: 409, message: 'This offline quiz is out of date. Play it again online.' },
   lifeline_used: { status: 409, message: 'Lifeline already used.' },

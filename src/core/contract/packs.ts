@@ -90,6 +90,8 @@ function isCalendarDate(d: string): boolean {
 const answerItem = z.object({
   question_id: idField,
   answer: z.string().max(200).nullable(),
+  /** Milliseconds the device showed the question before this answer (the plausibility check). */
+  elapsed_ms: intField(0, 86_400_000).optional(),
 });
 
 export const packActions = {

@@ -75,12 +75,17 @@ export interface PlayQuestion {
   /** match: the right items, shuffled (ids "1".."5"); empty otherwise. */
   match_options: QuestionOption[];
   /**
-   * Solo modes ship the answer for instant feedback; rewards are still graded by the server.
-   * Canonical forms (see `canonicalAnswer`): "b"; multi_select "a,c"; sequence "c,a,b";
-   * match "a:2,b:1,c:3"; word the normalized word ("ELEPHANT").
+   * Only where the key may sit on the device: offline packs (and a sealed question once
+   * answered, from its verdict). Online sessions are sealed: no answer or explanation until
+   * submit_answer's verdict. Canonical forms (see `canonicalAnswer`): "b"; multi_select "a,c";
+   * sequence "c,a,b"; match "a:2,b:1,c:3"; word the normalized word ("ELEPHANT").
    */
-  answer: string;
-  explanation: string;
+  answer?: string;
+  explanation?: string;
+  /** Guess the word, sealed: the letter tiles (the word's letters and decoys, shuffled). */
+  tiles?: string[];
+  /** Guess the word, sealed: the number of letters of the word. */
+  word_length?: number;
   image: string;
   /** A URL of the question's audio (audio mode), or "". */
   audio: string;
@@ -123,6 +128,11 @@ export interface PlaySession {
   total_seconds: number;
   /** Whether this play can earn coins and score (statistics are always kept). */
   rewards: boolean;
+  /**
+   * The questions came without their key: each answer goes to submit_answer for its verdict
+   * (false: an offline pack's play, graded on the device until posted).
+   */
+  sealed?: boolean;
   lifelines: Lifeline[];
   lifeline_cost: number;
   /** Guess the word: coins a hint costs and hints a word allows; 0 elsewhere. */
@@ -140,6 +150,21 @@ export interface ReviewItem {
   answer: string | null;
   correct_answer: string;
   is_correct: boolean;
+  /** The question's explanation (sealed sessions: sent with the result, not with the questions). */
+  explanation?: string;
+}
+
+/** submit_answer's reply: the verdict of one answer, with that question's key. */
+export interface AnswerVerdict {
+  session_id: string;
+  question_id: number;
+  /** The answer as stored (the first one given to this question). */
+  answer: string | null;
+  is_correct: boolean;
+  correct_answer: string;
+  explanation: string;
+  /** Questions of the session answered so far. */
+  answered: number;
 }
 
 export interface QuizResult {
@@ -237,6 +262,22 @@ export const quizActions = {
     input: z.object({
       session_id: z.uuid({ error: 'must be a session id' }),
       answers: jsonField(z.array(answerItem).max(200)),
+    }),
+    access: 'user',
+    mutates: true,
+  }),
+  /**
+   * One answer of a sealed session, graded with the server's clock: its verdict and that
+   * question's key. The first answer to a question stays; the same again answers the same
+   * verdict, another is refused (already_answered). No answer ('' or absent): the time ran out.
+   */
+  submit_answer: action<AnswerVerdict>()({
+    input: z.object({
+      session_id: z.uuid({ error: 'must be a session id' }),
+      question_id: idField,
+      answer: z.string({ error: 'must be text' }).max(200, { error: 'must be at most 200 characters' }).optional(),
+      /** Milliseconds the device showed the question (queued answers); never more than the server saw. */
+      elapsed_ms: intField(0, 86_400_000).optional(),
     }),
     access: 'user',
     mutates: true,

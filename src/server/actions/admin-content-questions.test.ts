@@ -14,6 +14,7 @@ import {
   pngBytes,
   upload,
 } from '../test-support/admin-content';
+import { elapse, sessionKey } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import type { Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -145,7 +146,10 @@ describe('questions in the console', () => {
       { token: player.token },
     );
     expect(s.status, JSON.stringify(s.body)).toBe(200);
-    expect(s.body.data.questions.map((x) => [x.id, x.answer])).toEqual([[q.id, 'b']]);
+    // The key stays on the server (the session is sealed) and is the one just saved.
+    expect(s.body.data.questions.map((x) => [x.id, x.answer])).toEqual([[q.id, undefined]]);
+    expect(await sessionKey(t.db, s.body.data.session_id)).toEqual({ [q.id]: 'b' });
+    await elapse(t.db, s.body.data.session_id, 2000);
     const graded = await call<{ correct: number }>(
       t.app,
       'submit_quiz_answers',

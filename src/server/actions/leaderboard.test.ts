@@ -7,6 +7,7 @@ import { sql, type Db } from '../db/client';
 import { botUserId } from '../domain/battle/random';
 import { addScore, boardPage, configuredTimezone, forgetConfiguredTimezone, rankOfScore } from '../domain/leaderboard';
 import { addScore as addGradedScore } from '../domain/ledger';
+import { finishAnswers } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -61,11 +62,10 @@ describe('leaderboards', () => {
         { token: p.token },
       )
     ).body.data;
-    const answers = s.questions.map((q) => ({ question_id: q.id, answer: q.answer }));
     const res = await call<QuizResult>(
       t.app,
       'submit_quiz_answers',
-      { session_id: s.session_id, answers: JSON.stringify(answers) },
+      { session_id: s.session_id, answers: await finishAnswers(t.db, s) },
       { token: p.token },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);

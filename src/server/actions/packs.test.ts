@@ -16,6 +16,7 @@ import { seedModeFile } from '../db/seed/seed-modes';
 import { packSizes } from '../domain/packs';
 import { moveCoins } from '../domain/ledger';
 import { housekeeping } from '../jobs/housekeeping';
+import { finishAnswers } from '../test-support/answer-key';
 import { call, type CallResult } from '../test-support/client';
 import { createPlayer, perfectLevel, type Player } from '../test-support/factories';
 import { seedSoloFixture } from '../test-support/solo-fixture';
@@ -114,7 +115,17 @@ const answersOf = (qs: PlayQuestion[], right = true) =>
     qs.map((q) => ({ question_id: q.id, answer: right ? q.answer : q.options.find((o) => o.id !== q.answer)!.id })),
   );
 
-function postPlay(p: Player, fields: Record<string, unknown>, key?: string): Promise<CallResult<QuizResult>> {
+/** A pack's question as an online (sealed) session shows it: without answer or explanation. */
+const sealed = ({ answer: _a, explanation: _e, ...q }: PlayQuestion) => q;
+
+/** Moves the clock on for a player's packs: what they were served, an hour ago (time to play offline). */
+async function servedAnHourAgo(p: Player) {
+  await t.db.run(sql`UPDATE pack_serves SET served_at = served_at - interval '1 hour' WHERE user_id = ${p.user.id}`);
+}
+
+/** Posts a pack play made at a person's pace (an hour after the pack was served). */
+async function postPlay(p: Player, fields: Record<string, unknown>, key?: string): Promise<CallResult<QuizResult>> {
+  await servedAnHourAgo(p);
   return call<QuizResult>(t.app, 'submit_pack_play', fields, {
     token: p.token,
     ...(key ? { idempotencyKey: key } : {}),
@@ -190,7 +201,8 @@ describe('GET /api/packs/<kind>', () => {
     expect(one.questions.map((q) => q.answer)).toEqual(['b', 'c', 'd']);
     // The same questions as the online play of the text, with the same rule's seconds.
     const s = await ok<PlaySession>(p, 'get_fun_n_learn_questions', { fun_n_learn_id: one.id });
-    expect(one.questions).toEqual(s.questions);
+    // Online, sealed: the same questions without their key.
+    expect(one.questions.map(sealed)).toEqual(s.questions);
     expect(fl.seconds_per_question).toBe(s.seconds_per_question);
     expect(fl.texts.some((x) => x.slug === 'secret')).toBe(false);
     expect(fl.media).toEqual(expect.arrayContaining([MEDIA]));
@@ -257,7 +269,7 @@ describe('GET /api/packs/<kind>', () => {
     }
     const online = await ok<PlaySession>(p, 'get_daily_quiz', { gmt_format: '+00:00' });
     expect(online.daily_date).toBe(dates[1]);
-    expect(d.days[1]!.questions).toEqual(online.questions);
+    expect(d.days[1]!.questions.map(sealed)).toEqual(online.questions);
     expect(d.seconds_per_question).toBe(online.seconds_per_question);
     // Opened online (not yet submitted): taken.
     const after = await pack<DailyQuizPack>(p, 'daily-quiz');
@@ -339,7 +351,7 @@ describe('submit_pack_play: fun and learn', () => {
     const s = await ok<PlaySession>(online, 'get_fun_n_learn_questions', { fun_n_learn_id: play.text.id });
     const o = await ok<QuizResult>(online, 'submit_quiz_answers', {
       session_id: s.session_id,
-      answers: answersOf(s.questions),
+      answers: await finishAnswers(t.db, s),
     });
     const { session_id: _a, user: _u, ...same } = r;
     const { session_id: _b, user: _v, ...sameOnline } = o;
@@ -449,6 +461,68 @@ describe('submit_pack_play: fun and learn', () => {
   });
 });
 
+describe('submit_pack_play: plausibility', () => {
+  async function implausible(p: Player) {
+    return (await t.db.rows<{ ref: string; detail: Record<string, number> }>(sql`SELECT ref, detail FROM trust_events
+      WHERE user_id = ${p.user.id} AND kind = 'implausible_pack'`)) as {
+      ref: string;
+      detail: Record<string, number>;
+    }[];
+  }
+
+  it('pays nothing for a text posted sooner after the pack was served than its answers can be read', async () => {
+    const p = await createPlayer(t.app);
+    const play = textPlay(await pack<FunAndLearnPack>(p, 'fun-and-learn'), 'text-one');
+    const before = await coins(p);
+    // Posted at once: three answers need at least 3 × 300 ms since the pack was served.
+    const res = await call<QuizResult>(t.app, 'submit_pack_play', play.fields, { token: p.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ correct: 3, coins: 0, score_gain: 0, first_clear: false });
+    expect(await coins(p)).toBe(before);
+    const events = await implausible(p);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.ref).toBe(play.fields.session_id);
+    // The text still pays a later plausible play (the implausible one took nothing).
+    const later = await postPlay(p, { ...play.fields, session_id: randomUUID() });
+    expect(later.body.data).toMatchObject({ coins: 5, first_clear: true });
+  });
+
+  it('pays nothing when an answer is stated faster than the human floor, however long ago the pack came', async () => {
+    const p = await createPlayer(t.app);
+    const play = textPlay(await pack<FunAndLearnPack>(p, 'fun-and-learn'), 'text-one');
+    const timed = (JSON.parse(play.fields.answers) as object[]).map((a, i) => ({
+      ...a,
+      elapsed_ms: i === 1 ? 120 : 4000,
+    }));
+    const res = await postPlay(p, { ...play.fields, answers: JSON.stringify(timed) });
+    expect(res.body.data).toMatchObject({ correct: 3, coins: 0 });
+    expect((await implausible(p))[0]!.detail).toMatchObject({ too_fast: 1, floor: 300 });
+  });
+
+  it('counts the time from when this player was served the version, recording it if it never was', async () => {
+    const p = await createPlayer(t.app);
+    const other = await createPlayer(t.app);
+    // Another player was served the same version an hour ago; this one never fetched it.
+    const fl = await pack<FunAndLearnPack>(other, 'fun-and-learn');
+    await servedAnHourAgo(other);
+    const play = textPlay(fl, 'text-one');
+    const res = await call<QuizResult>(t.app, 'submit_pack_play', play.fields, { token: p.token });
+    expect(res.body.data.coins).toBe(0);
+    const served = await t.db.rows(sql`SELECT 1 FROM pack_serves WHERE user_id = ${p.user.id}`);
+    expect(served).toHaveLength(1);
+  });
+
+  it('refuses a negative or oversized elapsed time with 400', async () => {
+    const p = await createPlayer(t.app);
+    const play = textPlay(await pack<FunAndLearnPack>(p, 'fun-and-learn'), 'text-one');
+    for (const elapsed_ms of [-1, 1e12, 'soon']) {
+      const bad = (JSON.parse(play.fields.answers) as object[]).map((a) => ({ ...a, elapsed_ms }));
+      const res = await postPlay(p, { ...play.fields, answers: JSON.stringify(bad) });
+      expect(res.status, String(elapsed_ms)).toBe(400);
+    }
+  });
+});
+
 describe('submit_pack_play: daily quiz', () => {
   const zone = { gmt_format: '+00:00' };
   const dayPlay = (d: DailyQuizPack, date: string, right = true) => ({
@@ -517,7 +591,7 @@ describe('submit_pack_play: daily quiz', () => {
     const p = await createPlayer(t.app);
     const d = await pack<DailyQuizPack>(p, 'daily-quiz');
     const s = await ok<PlaySession>(p, 'get_daily_quiz', zone);
-    await ok(p, 'submit_quiz_answers', { session_id: s.session_id, answers: answersOf(s.questions) });
+    await ok(p, 'submit_quiz_answers', { session_id: s.session_id, answers: await finishAnswers(t.db, s) });
     const mark = await footprint(p);
     const res = await postPlay(p, dayPlay(d, s.daily_date));
     expect([res.status, res.body.code]).toEqual([409, 'already_played']);

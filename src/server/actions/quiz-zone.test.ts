@@ -10,6 +10,7 @@ import type {
   UserStatistics,
 } from '../../core/contract';
 import { sql } from '../db/client';
+import { elapse, finishAnswers, unsealed } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -31,22 +32,21 @@ async function open(p: Player, level = 1, sub = SUB) {
     { token: p.token },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
+  expect(res.body.data.questions.some((q) => 'answer' in q || 'explanation' in q)).toBe(false);
+  // The test reads the key the server kept, to answer right or wrong on purpose.
+  return unsealed(t.db, res.body.data);
 }
 
-/** Answers the first `right` questions correctly and the rest wrongly. */
+/** Answers the first `right` questions correctly and the rest wrongly, at a human pace. */
 function answers(s: PlaySession, right: number) {
-  return s.questions.map((q, i) => ({
-    question_id: q.id,
-    answer: i < right ? q.answer : q.options.find((o) => o.id !== q.answer)!.id,
-  }));
+  return finishAnswers(t.db, s, (q, i) => (i < right ? q.answer : q.options.find((o) => o.id !== q.answer)!.id));
 }
 
 async function submit(p: Player, s: PlaySession, right: number, key?: string) {
   return call<QuizResult>(
     t.app,
     'submit_quiz_answers',
-    { session_id: s.session_id, answers: JSON.stringify(answers(s, right)) },
+    { session_id: s.session_id, answers: await answers(s, right) },
     { token: p.token, ...(key ? { idempotencyKey: key } : {}) },
   );
 }
@@ -205,6 +205,7 @@ describe('playing a level', () => {
       { question_id: 999999, answer: 'a' },
       { question_id: s.questions[1]!.id, answer: null },
     ];
+    await elapse(t.db, s.session_id, 2000);
     const res = await call<QuizResult>(
       t.app,
       'submit_quiz_answers',

@@ -4,6 +4,7 @@ import { resolveLanguageId } from '../domain/languages';
 import { levelData } from '../domain/level-progress';
 import { openLevel } from '../domain/play/openers';
 import { submitSession } from '../domain/play/grade';
+import { submitAnswer } from '../domain/play/answer-verdict';
 import { modeRule } from '../../core/rules/solo-modes';
 import { MODE_OF_TYPE } from '../domain/content';
 import { AppError } from '../http/errors';
@@ -24,6 +25,7 @@ export const quizZoneHandlers: Handlers<
   | 'get_level_data'
   | 'get_questions_by_level'
   | 'submit_quiz_answers'
+  | 'submit_answer'
   | 'set_level_data'
   | 'set_user_coin_score'
   | 'get_user_coin_score'
@@ -64,6 +66,10 @@ export const quizZoneHandlers: Handlers<
     // Badges a quiz can earn unlock (and notify) with it, in its transaction.
     await refreshBadges(ctx.db, me(ctx).id);
     return result;
+  },
+
+  async submit_answer(o, ctx) {
+    return submitAnswer(ctx.db, ctx.services.settings, me(ctx).id, o);
   },
 
   // The spec's client reports level progress; the server keeps its own from graded sessions

@@ -16,6 +16,7 @@ import type {
 } from '../../core/contract';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
+import { finishAnswers, unsealed } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { seedSoloFixture } from '../test-support/solo-fixture';
@@ -31,7 +32,11 @@ afterAll(() => t.close());
 async function ok<T>(p: Player, action: string, fields: Record<string, unknown>, key?: string): Promise<T> {
   const res = await call<T>(t.app, action, fields, { token: p.token, ...(key ? { idempotencyKey: key } : {}) });
   expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body.data;
+  const data = res.body.data as T & Partial<PlaySession>;
+  if (!data.sealed || !data.questions) return data;
+  // An online session ships no key; the test reads the server's, to answer right or wrong on purpose.
+  expect(data.questions.some((q) => 'answer' in q || 'explanation' in q)).toBe(false);
+  return (await unsealed(t.db, data as PlaySession)) as T;
 }
 
 async function fails(p: Player | null, action: string, fields: Record<string, unknown>, status: number, code: string) {
@@ -43,18 +48,18 @@ async function fails(p: Player | null, action: string, fields: Record<string, un
 
 function wrong(q: PlaySession['questions'][number]): string {
   if (q.question_type === 'word') return 'ZZZZ';
-  if (q.question_type === 'sequence') return [...q.answer.split(',')].reverse().join(',');
+  if (q.question_type === 'sequence') return [...q.answer!.split(',')].reverse().join(',');
   if (q.question_type === 'match')
     return q.options.map((o, i) => `${o.id}:${q.match_options[(i + 1) % q.match_options.length]!.id}`).join(',');
   return q.options.find((o) => o.id !== q.answer)!.id;
 }
 
-function submit(p: Player, s: PlaySession, answers: (string | null)[] | 'all' | 'none', key?: string) {
-  const list = s.questions.map((q, i) => ({
-    question_id: q.id,
-    answer: answers === 'all' ? q.answer : answers === 'none' ? wrong(q) : (answers[i] ?? null),
-  }));
-  return ok<QuizResult>(p, 'submit_quiz_answers', { session_id: s.session_id, answers: JSON.stringify(list) }, key);
+/** Finishes a session with the answers given, posted after a human time per question. */
+async function submit(p: Player, s: PlaySession, answers: (string | null)[] | 'all' | 'none', key?: string) {
+  const list = await finishAnswers(t.db, s, (q, i) =>
+    answers === 'all' ? q.answer : answers === 'none' ? wrong(q) : (answers[i] ?? null),
+  );
+  return ok<QuizResult>(p, 'submit_quiz_answers', { session_id: s.session_id, answers: list }, key);
 }
 
 async function coins(userId: number) {
@@ -105,7 +110,7 @@ describe('multi-match', () => {
     expect(seq.options.map((o) => o.id).join(',')).not.toBe(seq.answer);
     // Equivalent forms: selections and pairs in any order, with spaces.
     const given = s.questions.map((q) =>
-      q.question_type === 'multi_select' ? 'c, a' : q.question_type === 'match' ? 'c:3,b:2 , a:1' : q.answer,
+      q.question_type === 'multi_select' ? 'c, a' : q.question_type === 'match' ? 'c:3,b:2 , a:1' : q.answer!,
     );
     const before = await coins(p.user.id);
     const r = await submit(p, s, given);
@@ -131,7 +136,7 @@ describe('multi-match', () => {
       s,
       s.questions.map((q) =>
         q.question_type === 'sequence'
-          ? q.answer.split(',').reverse().join(',')
+          ? q.answer!.split(',').reverse().join(',')
           : q.question_type === 'match'
             ? 'a:1,a:2,c:3'
             : 'a,b,c',

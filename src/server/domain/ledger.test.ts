@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaySession, QuizResult } from '../../core/contract';
 import { sql } from '../db/client';
 import { AppError } from '../http/errors';
+import { finishAnswers } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -81,19 +82,14 @@ describe('concurrent submissions', () => {
     );
     return res.body.data;
   }
-  const perfect = (s: PlaySession) => JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
 
   it('pays once when the same session is submitted many times at once', async () => {
     const p = await createPlayer(t.app);
     const s = await openLevel(p.token);
+    const answers = await finishAnswers(t.db, s);
     const replies = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call<QuizResult>(
-          t.app,
-          'submit_quiz_answers',
-          { session_id: s.session_id, answers: perfect(s) },
-          { token: p.token },
-        ),
+        call<QuizResult>(t.app, 'submit_quiz_answers', { session_id: s.session_id, answers }, { token: p.token }),
       ),
     );
     expect(replies.every((r) => r.status === 200)).toBe(true);
@@ -104,13 +100,14 @@ describe('concurrent submissions', () => {
   it('answers every racing twin of one Idempotency-Key with the one reply', async () => {
     const p = await createPlayer(t.app);
     const s = await openLevel(p.token);
+    const answers = await finishAnswers(t.db, s);
     const key = randomUUID();
     const replies = await Promise.all(
       Array.from({ length: 6 }, () =>
         call<QuizResult>(
           t.app,
           'submit_quiz_answers',
-          { session_id: s.session_id, answers: perfect(s) },
+          { session_id: s.session_id, answers },
           { token: p.token, idempotencyKey: key },
         ),
       ),
@@ -137,14 +134,14 @@ describe('concurrent first clears', () => {
       );
       sessions.push(res.body.data);
     }
-    const perfect = (s: PlaySession) =>
-      JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
+    const perfect = new Map<string, string>();
+    for (const s of sessions) perfect.set(s.session_id, await finishAnswers(t.db, s));
     const replies = await Promise.all(
       sessions.map((s) =>
         call<QuizResult>(
           t.app,
           'submit_quiz_answers',
-          { session_id: s.session_id, answers: perfect(s) },
+          { session_id: s.session_id, answers: perfect.get(s.session_id)! },
           { token: p.token },
         ),
       ),

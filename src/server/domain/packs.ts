@@ -194,6 +194,32 @@ async function keepVersion(c: PackCtx, kind: PackKind, scope: number, keyHash: s
   await c.db.run(insert);
 }
 
+/** Notes the first time a player was served a version's questions (the plausibility check's start). */
+async function recordServe(db: Db, userId: number, kind: PackKind, languageId: number, keyHash: string) {
+  if (userId <= 0) return;
+  await db.run(sql`INSERT INTO pack_serves (user_id, kind, language_id, key_hash)
+    VALUES (${userId}, ${kind}, ${languageId}, ${keyHash}) ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Milliseconds since the player was first served a version; a version never recorded as served
+ * to them is recorded now (0: nothing of it can have been read yet).
+ */
+export async function msSinceServed(
+  db: Db,
+  userId: number,
+  kind: PackKind,
+  languageId: number,
+  version: string,
+): Promise<number> {
+  const keyHash = version.slice(0, KEY_CHARS);
+  await recordServe(db, userId, kind, languageId, keyHash);
+  const r = await db.one<{ ms: number }>(sql`SELECT (extract(epoch FROM now() - served_at) * 1000)::float8 AS ms
+    FROM pack_serves WHERE user_id = ${userId} AND kind = ${kind} AND language_id = ${languageId}
+      AND key_hash = ${keyHash}`);
+  return r?.ms ?? 0;
+}
+
 async function finish<P extends Pack>(c: PackCtx, kind: P['kind'], d: Draft<P>): Promise<P> {
   const rules = await c.settings.rules(c.db);
   const body = {
@@ -205,6 +231,7 @@ async function finish<P extends Pack>(c: PackCtx, kind: P['kind'], d: Draft<P>):
   };
   const keyHash = digest(d.key).slice(0, KEY_CHARS);
   await keepVersion(c, kind, d.scope, keyHash, d.key);
+  await recordServe(c.db, c.userId, kind, c.languageId, keyHash);
   const { kind: _k, language_id: _l, ...rest } = body;
   const version = keyHash + digest(body).slice(0, OWN_CHARS);
   return { kind, version, language_id: c.languageId, generated_at: new Date().toISOString(), ...rest } as unknown as P;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LifelineResult, PlaySession, QuizResult } from '../../core/contract';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
+import { finishAnswersOf } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { seedSoloFixture } from '../test-support/solo-fixture';
@@ -72,8 +73,7 @@ describe('concurrency (meaningful on PostgreSQL: DATABASE_URL=...)', () => {
     const gwSub = (await t.db.one<{ id: number }>(sql`SELECT s.id FROM subcategories s JOIN categories c
       ON c.id = s.category_id WHERE c.slug = 'gw-test'`))!.id;
     const gw = await ok<PlaySession>(p, 'get_guess_the_word', { type: 'subcategory', type_id: gwSub });
-    const answers = (s: PlaySession) =>
-      JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
+    const answers = await finishAnswersOf(t.db, [s2, tf]);
     const mcq = s1.questions.findIndex((q, i) => q.question_type === 'mcq' && i < s1.questions.length - 1);
     const reqs = [
       ...['fifty_fifty', 'fifty_fifty', 'skip', 'skip', 'reset_timer', 'audience_poll'].map((l, i) =>
@@ -136,8 +136,7 @@ describe('concurrency checks that hold (kept as evidence)', () => {
     const p = await createPlayer(t.app);
     const ss = [];
     for (let i = 0; i < 5; i++) ss.push(await ok<PlaySession>(p, 'get_questions_by_type', { type: 2 }));
-    const answers = (s: PlaySession) =>
-      JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
+    const answers = await finishAnswersOf(t.db, ss);
     const rs = await Promise.all(
       ss.map((s) =>
         call<QuizResult>(
@@ -172,8 +171,7 @@ describe('concurrency checks that hold (kept as evidence)', () => {
       await moveCoins(t.db, { userId: p.user.id, delta: 50, reason: 'test', opId: randomUUID() });
       const a = await ok<PlaySession>(p, 'get_questions_by_level', level);
       const b = await ok<PlaySession>(p, 'get_questions_by_level', level);
-      const answers = (s: PlaySession) =>
-        JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
+      const answers = await finishAnswersOf(t.db, [a, b]);
       const out = await Promise.all([
         call(
           t.app,

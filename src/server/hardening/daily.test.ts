@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyQuizStatus, PlaySession, QuizResult } from '../../core/contract';
 import { sql } from '../db/client';
+import { finishAnswers } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -16,13 +17,15 @@ async function ok<T>(p: Player, action: string, fields: Record<string, unknown>)
   expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.data;
 }
-const all = (s: PlaySession) => JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
 
 describe('daily quiz', () => {
   it('pays one daily reward per real day, whatever offset the client states', async () => {
     const p = await createPlayer(t.app);
     const behind = await ok<PlaySession>(p, 'get_daily_quiz', { gmt_format: '-12:00' });
-    const r1 = await ok<QuizResult>(p, 'submit_quiz_answers', { session_id: behind.session_id, answers: all(behind) });
+    const r1 = await ok<QuizResult>(p, 'submit_quiz_answers', {
+      session_id: behind.session_id,
+      answers: await finishAnswers(t.db, behind),
+    });
     expect(r1.coins).toBe(10);
     // Seconds later the same player states UTC+14: a new local date (always at least one day on).
     const ahead = await call<PlaySession>(t.app, 'get_daily_quiz', { gmt_format: '+14:00' }, { token: p.token });
@@ -48,7 +51,7 @@ describe('daily quiz', () => {
     const r = await call<QuizResult>(
       t.app,
       'submit_quiz_answers',
-      { session_id: s.session_id, answers: all(s) },
+      { session_id: s.session_id, answers: await finishAnswers(t.db, s) },
       { token: p.token },
     );
     expect(r.status).toBe(200);
@@ -112,7 +115,7 @@ describe('daily quiz', () => {
     const r = await call(
       t.app,
       'submit_quiz_answers',
-      { session_id: s.session_id, answers: all(s) },
+      { session_id: s.session_id, answers: await finishAnswers(t.db, s) },
       { token: p.token },
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);

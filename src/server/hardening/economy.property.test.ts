@@ -6,6 +6,7 @@ import { BADGES } from '../../core/rules/badges';
 import { sql } from '../db/client';
 import { moveCoins } from '../domain/ledger';
 import { settlePaymentRequest } from '../domain/payouts';
+import { finishAnswers } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -80,11 +81,10 @@ async function step(players: Player[], o: Op): Promise<number[]> {
       const s = await openLevel(p, o.level);
       statuses.push(s.status);
       if (s.status !== 200) break;
-      const answers = s.body.data.questions.map((q, i) => ({
-        question_id: q.id,
-        answer: i < o.right ? q.answer : q.options.find((x) => x.id !== q.answer)!.id,
-      }));
-      await api('submit_quiz_answers', { session_id: s.body.data.session_id, answers: JSON.stringify(answers) });
+      const answers = await finishAnswers(t.db, s.body.data, (q, i) =>
+        i < o.right ? q.answer : q.options.find((x) => x.id !== q.answer)!.id,
+      );
+      await api('submit_quiz_answers', { session_id: s.body.data.session_id, answers });
       break;
     }
     case 'lifeline': {

@@ -4,6 +4,7 @@ import type { PlaySession, QuizResult, Subcategory } from '../../core/contract';
 import { sql } from '../db/client';
 import { seedModeFile } from '../db/seed/seed-modes';
 import { moveCoins } from '../domain/ledger';
+import { finishAnswers } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { seedSoloFixture } from '../test-support/solo-fixture';
@@ -42,7 +43,6 @@ async function ok<T>(p: Player, action: string, fields: Record<string, unknown>)
   expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.data;
 }
-const all = (s: PlaySession) => JSON.stringify(s.questions.map((q) => ({ question_id: q.id, answer: q.answer })));
 
 describe('configuration and content edges', () => {
   it('free lifelines (lifeline_cost 0) work instead of answering 500', async () => {
@@ -78,7 +78,7 @@ describe('configuration and content edges', () => {
     const r = await call<QuizResult>(
       t.app,
       'submit_quiz_answers',
-      { session_id: s.session_id, answers: all(s) },
+      { session_id: s.session_id, answers: await finishAnswers(t.db, s) },
       { token: p.token },
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { IdentityProof, PlaySession, QuizResult, UserRecord } from '../../core/contract';
 import type { App } from '../app';
 import { sql, type Db } from '../db/client';
+import { playThrough } from './answer-key';
 import { call, outboxCode, randomIp } from './client';
 
 export interface Player {
@@ -63,7 +64,7 @@ export async function createAdmin(app: App, db: Db): Promise<Player> {
   return { ...p, user: { ...p.user, role: 'admin' } };
 }
 
-/** Plays quiz zone level 1 of a sports topic, every answer right, graded by the server. */
+/** Plays quiz zone level 1 of a sports topic, every answer right at a human pace, graded by the server. */
 export async function perfectLevel(app: App, p: Player): Promise<QuizResult> {
   const s = await call<PlaySession>(
     app,
@@ -72,13 +73,7 @@ export async function perfectLevel(app: App, p: Player): Promise<QuizResult> {
     { token: p.token },
   );
   expect(s.status, JSON.stringify(s.body)).toBe(200);
-  const answers = s.body.data.questions.map((q) => ({ question_id: q.id, answer: q.answer }));
-  const r = await call<QuizResult>(
-    app,
-    'submit_quiz_answers',
-    { session_id: s.body.data.session_id, answers: JSON.stringify(answers) },
-    { token: p.token },
-  );
+  const { finish: r } = await playThrough(app, p.token, s.body.data, (q) => q.answer);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body.data.correct).toBe(r.body.data.total);
   return r.body.data;

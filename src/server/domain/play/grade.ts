@@ -9,6 +9,7 @@ import { addScore, moveCoins } from '../ledger';
 import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
 import { recordStatistics } from '../statistics';
+import { storeAnswer, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
 import { GRACE_SECONDS } from './sessions';
 
 interface SessionRow {
@@ -26,6 +27,7 @@ interface SessionRow {
   question_types: Record<string, string>;
   result: QuizResult | null;
   expired: boolean;
+  sealed: boolean;
 }
 
 interface Reward {
@@ -158,6 +160,35 @@ async function perPlayReward(
 }
 
 /**
+ * Stores the posted answers of a sealed session's questions never answered one by one (the
+ * verdicts lost, or a client that only finishes); all its stored answers. They share the time the
+ * session has not credited yet, so a burst right after opening is under the human floor.
+ */
+async function settleAnswers(
+  db: Db,
+  settings: SettingsStore,
+  s: SessionRow,
+  given: Map<number, string | null>,
+): Promise<Map<number, StoredAnswer>> {
+  const stored = await storedAnswers(db, s.id);
+  const late = s.question_ids.filter(
+    (qid) => !stored.has(qid) && s.answer_key[String(qid)] !== undefined && (given.get(qid) ?? null) !== null,
+  );
+  if (late.length === 0) return stored;
+  const share = Math.floor((await uncreditedMs(db, s.id)) / late.length);
+  for (const qid of late) stored.set(qid, await storeAnswer(db, settings, s, qid, given.get(qid), share));
+  return stored;
+}
+
+/** The questions' explanations on their review items (a sealed session sent none before). */
+async function withExplanations(db: Db, review: ReviewItem[]): Promise<void> {
+  const rows = await db.rows<{ id: number; explanation: string }>(sql`SELECT id, explanation FROM questions
+    WHERE id = ANY(${`{${review.map((r) => r.question_id).join(',') || '0'}}`}::integer[])`);
+  const by = new Map(rows.map((r) => [r.id, r.explanation]));
+  for (const r of review) r.explanation = by.get(r.question_id) ?? '';
+}
+
+/**
  * Grades a finished session from the answers the player sent, against the answers stored when
  * it opened, and applies coins, score, progress and statistics in one transaction. A session
  * is graded once: submitting it again answers the same result.
@@ -171,7 +202,7 @@ export async function submitSession(
 ): Promise<QuizResult> {
   const s =
     await db.one<SessionRow>(sql`SELECT id, user_id, mode, category, subcategory, level, max_level, unit, rewards,
-      question_ids, answer_key, question_types, result,
+      question_ids, answer_key, question_types, result, sealed,
       now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
     FROM play_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`);
   // Another player's session is answered as if it did not exist.
@@ -190,23 +221,30 @@ export async function submitSession(
   );
   const given = new Map<number, string | null>();
   for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
+  // Sealed: what pays is what submit_answer stored, first answer per question; an answer posted
+  // now for a question never answered is stored now, on the same clock and floor.
+  const stored = s.sealed ? await settleAnswers(db, settings, s, given) : new Map<number, StoredAnswer>();
   // A question without a stored answer cannot be graded: it does not count.
   const review: ReviewItem[] = s.question_ids
     .filter((qid) => s.answer_key[String(qid)] !== undefined)
     .map((qid) => {
       const correct = s.answer_key[String(qid)]!;
-      const answer = skipped.has(qid) ? null : (given.get(qid) ?? null);
+      const kept = stored.get(qid);
+      const answer = skipped.has(qid) ? null : kept ? kept.answer : (given.get(qid) ?? null);
       const type = s.question_types[String(qid)] ?? 'mcq';
       return { question_id: qid, answer, correct_answer: correct, is_correct: isCorrectAnswer(type, correct, answer) };
     });
+  await withExplanations(db, review);
+  // An answer under the human floor is shown as given and earns nothing.
+  const paying = (r: ReviewItem) => r.is_correct && !stored.get(r.question_id)?.fast;
   const graded = review.filter((r) => !skipped.has(r.question_id));
   const total = graded.length;
-  const correct = graded.filter((r) => r.is_correct).length;
+  const correct = graded.filter(paying).length;
   const unanswered = graded.filter((r) => r.answer === null).length;
 
   const kind = modeRule(s.mode, await settings.rules(db)).reward;
   const reward =
-    kind === 'level'
+    kind === 'level' && s.rewards
       ? await levelReward(db, s, correct, total, settings)
       : kind === 'per_play'
         ? await perPlayReward(db, s, correct, total, settings)
@@ -214,7 +252,7 @@ export async function submitSession(
 
   for (const r of review) {
     await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct)
-      VALUES (${s.id}::uuid, ${r.question_id}, ${r.answer}, ${r.is_correct})`);
+      VALUES (${s.id}::uuid, ${r.question_id}, ${r.answer}, ${r.is_correct}) ON CONFLICT DO NOTHING`);
   }
   await recordStatistics(db, userId, s.category || null, total, correct);
   const spent = await db.one<{ n: number }>(sql`SELECT coalesce(-sum(delta), 0)::int AS n FROM coin_ledger

@@ -7,6 +7,7 @@ import { findPackVersion, type PackKey } from '../packs';
 import type { SettingsStore } from '../settings-store';
 import { checkDailyPost, recordDailyPlay, type Zone } from './daily';
 import { submitSession } from './grade';
+import { plausiblePackPlay } from './pack-plausibility';
 import { insertSession, type NewSession } from './sessions';
 
 export interface PackPlay extends Zone {
@@ -17,7 +18,7 @@ export interface PackPlay extends Zone {
   fun_n_learn_id?: number;
   date?: string;
   type?: number;
-  answers: { question_id: number; answer: string | null }[];
+  answers: { question_id: number; answer: string | null; elapsed_ms?: number }[];
 }
 
 type Plan = Omit<NewSession, 'userId' | 'languageId'> & { after?: (sessionId: string) => Promise<void> };
@@ -67,7 +68,8 @@ function bookmarkPlan(v: PackKey, o: PackPlay): Plan {
 /**
  * Grades a play made on the device from a pack, against the answer key of the version named, with
  * the rewards the mode's online play gives (submitSession on a session recorded under the
- * device's id). The same id again answers the stored result; another player's id is not found.
+ * device's id). An implausible play (see plausiblePackPlay) is graded and pays nothing. The same
+ * id again answers the stored result; another player's id is not found.
  */
 export async function submitPackPlay(
   db: Db,
@@ -95,10 +97,20 @@ export async function submitPackPlay(
   const ids = session.questionIds.filter((id) => v.answer_key[String(id)] !== undefined);
   const pick = (m: Record<string, string>) => Object.fromEntries(ids.map((id) => [id, m[String(id)]!]));
   const key = { answers: pick(v.answer_key), types: pick(v.question_types) };
+  // The key was on the device: what it pays depends on the play being one a person could make.
+  const plausible =
+    !session.rewards ||
+    (await plausiblePackPlay(
+      db,
+      settings,
+      { userId, kind: o.kind, languageId, version: o.version, sessionId: o.session_id },
+      ids,
+      o.answers,
+    ));
   const fresh = await insertSession(
     db,
     settings,
-    { ...session, questionIds: ids, userId, languageId },
+    { ...session, rewards: session.rewards && plausible, questionIds: ids, userId, languageId },
     o.session_id,
     key,
   );

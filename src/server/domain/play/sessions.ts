@@ -4,6 +4,7 @@ import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo
 import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SettingsStore } from '../settings-store';
+import { sealQuestion } from './seal';
 
 /** Late answers are accepted this long after the deadline (slow networks, retries). */
 export const GRACE_SECONDS = 120;
@@ -134,7 +135,7 @@ interface SessionRow {
   now: string;
 }
 
-/** The reply for a session row and its questions. */
+/** The reply for a session row and its questions, sealed: no key leaves with them. */
 async function sessionReply(
   db: Db,
   settings: SettingsStore,
@@ -144,7 +145,7 @@ async function sessionReply(
 ): Promise<PlaySession> {
   const rules = await settings.rules(db);
   const rule = modeRule(row.mode, rules);
-  const questions = await loadPlayQuestions(db, userId, row.question_ids);
+  const questions = (await loadPlayQuestions(db, userId, row.question_ids)).map(sealQuestion);
   return {
     session_id: row.id,
     mode: row.mode,
@@ -159,6 +160,7 @@ async function sessionReply(
     seconds_per_question: row.seconds_per_question,
     total_seconds: row.total_seconds,
     rewards: row.rewards,
+    sealed: true,
     lifelines: [...rule.lifelines],
     lifeline_cost: rule.lifelines.length ? rules.lifeline_cost : 0,
     hint_cost: rule.hintCost,
@@ -205,28 +207,32 @@ async function insertRow(
   o: NewSession,
   id: string,
   key: AnswerKey,
+  sealed: boolean,
 ): Promise<SessionRow | undefined> {
   const rule = modeRule(o.mode, await settings.rules(db));
   const seconds = o.totalSeconds ? 0 : rule.seconds;
   const duration = o.totalSeconds || seconds * o.questionIds.length;
   return db.one<SessionRow>(sql`
     INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, max_level, unit,
-      question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, deadline)
+      question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, sealed, deadline)
     VALUES (${id}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
       ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.maxLevel ?? 0}, ${o.unit ?? ''}, ${`{${o.questionIds.join(',')}}`}::integer[],
       ${JSON.stringify(key.answers)}::jsonb, ${JSON.stringify(key.types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
-      ${o.rewards}, now() + make_interval(secs => ${duration}))
+      ${o.rewards}, ${sealed}, now() + make_interval(secs => ${duration}))
     ON CONFLICT (id) DO NOTHING
     RETURNING ${SESSION_COLUMNS}`);
 }
 
-/** Opens a play session: the questions, their answers as of now, and the server's deadline. */
+/**
+ * Opens a play session: the questions (sealed: their answers, kept as of now, stay here until
+ * each is answered) and the server's deadline.
+ */
 export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
   const { ids, key } = await answerKeyOf(db, o.questionIds);
   if (ids.length === 0)
     throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
   o = { ...o, questionIds: ids };
-  const row = await insertRow(db, settings, o, randomUUID(), key);
+  const row = await insertRow(db, settings, o, randomUUID(), key, true);
   return sessionReply(db, settings, o.userId, row!, o);
 }
 
@@ -242,7 +248,7 @@ export async function insertSession(
   id: string,
   key: AnswerKey,
 ): Promise<boolean> {
-  return (await insertRow(db, settings, o, id, key)) !== undefined;
+  return (await insertRow(db, settings, o, id, key, false)) !== undefined;
 }
 
 /** An open session again (the daily quiz resumes rather than starting over). */

@@ -17,7 +17,7 @@ export function ChoiceQuestion({
 }: RendererProps & { removed: readonly string[]; poll: readonly PollShare[] | undefined }) {
   const { t } = useTranslation();
   const shares = new Map((poll ?? []).map((p) => [p.option_id, p.percent]));
-  const right = (id: string) => isCorrectAnswer(q.question_type, q.answer, id);
+  const right = (id: string) => isCorrectAnswer(q.question_type, q.answer ?? '', id);
 
   /** After the reveal: a tick on the right option, a cross on a wrong pick. */
   function mark(id: string): string | null {

@@ -46,7 +46,11 @@ export function QuestionCard({ play }: { play: Open }) {
   const q = session.questions[index]!;
   const total = session.questions.length;
   const totalClock = hasTotalClock(session);
-  const revealed = play.phase === 'reveal' ? { picked: play.picked } : null;
+  const answered = play.phase === 'reveal';
+  // The answer is marked right or wrong only once its key is here: the server's verdict (or a
+  // pack's own key); until then the pick stays shown, and locked.
+  const waiting = answered && play.verdict !== 'known';
+  const revealed = answered && !waiting ? { picked: play.picked } : null;
   const [heard, setHeard] = useState<Record<number, boolean>>({});
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -63,12 +67,12 @@ export function QuestionCard({ play }: { play: Open }) {
     if (!at || at === document.body || (at as HTMLButtonElement).disabled) heading.current?.focus();
   };
 
-  const locked = Boolean(q.audio) && !heard[q.id];
-  const shown = revealed ? 1 : 0;
+  const locked = (Boolean(q.audio) && !heard[q.id]) || waiting;
+  const shown = answered ? 1 : 0;
   const props: RendererProps = {
     q,
     revealed,
-    saved: totalClock ? (play.answers[q.id] ?? null) : null,
+    saved: totalClock ? (play.answers[q.id] ?? null) : waiting ? play.picked : null,
     totalClock,
     locked,
     onAnswer: (a) => dispatch(answerGiven(a)),
@@ -102,7 +106,7 @@ export function QuestionCard({ play }: { play: Open }) {
           <Timer
             seconds={session.seconds_per_question}
             questionKey={`${q.id}:${play.clockResets}`}
-            running={!revealed}
+            running={!answered}
             onExpire={() => dispatch(questionTimedOut())}
           />
         ) : null}
@@ -113,7 +117,7 @@ export function QuestionCard({ play }: { play: Open }) {
       <Lifelines
         play={play}
         q={q}
-        open={!revealed}
+        open={!answered}
         busy={calls.busy !== null}
         onUse={(l: Lifeline) => void calls.lifeline(l, q).then(keepFocus)}
       />
@@ -142,6 +146,7 @@ export function QuestionCard({ play }: { play: Open }) {
         }
       />
       {revealed && <Reveal q={q} picked={revealed.picked} last={index + 1 === total} />}
+      {waiting && <Pending queued={play.verdict === 'queued'} last={index + 1 === total} />}
       {/* Always there, so the verdict is announced when it appears (a live region added with its
           text is not); Next takes the focus at the same time. */}
       <p className="sr-only" role="status">
@@ -198,7 +203,7 @@ function Renderer({
           {...props}
           hints={hints}
           hintCost={play.session.hint_cost}
-          hintsLeft={hintsAllowed(q.answer, play.session.max_hints) - hints.length}
+          hintsLeft={hintsLeft(q, play.session.max_hints) - hints.length}
           hintBusy={hintBusy}
           onHint={onHint}
         />
@@ -209,17 +214,52 @@ function Renderer({
   }
 }
 
+/** Hints a word allows: from its letters when the word is here, else from its length (sealed). */
+function hintsLeft(q: PlayQuestion, maxHints: number): number {
+  if (q.answer !== undefined) return hintsAllowed(q.answer, maxHints);
+  return Math.max(0, Math.min(maxHints, (q.word_length ?? 0) - 1));
+}
+
 /** The key of "Correct!", "Not quite." or "Time's up!" for the answer given (null: none). */
 function verdict(q: PlayQuestion, picked: string | null) {
   if (picked === null) return 'quiz.timeUp' as const;
-  return isCorrectAnswer(q.question_type, q.answer, picked) ? ('quiz.correct' as const) : ('quiz.incorrect' as const);
+  return isCorrectAnswer(q.question_type, q.answer ?? '', picked)
+    ? ('quiz.correct' as const)
+    : ('quiz.incorrect' as const);
+}
+
+/**
+ * The answer is given and its verdict not here yet: being checked, or (offline) waiting in the
+ * outbox, said plainly; the player may go on meanwhile.
+ */
+function Pending({ queued, last }: { queued: boolean; last: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <div className="reveal">
+      <p className={queued ? 'verdict queued' : 'verdict checking'} data-testid="verdict-pending" role="status">
+        {queued ? t('play.verdictQueued') : t('play.verdictChecking')}
+      </p>
+      {queued && (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => dispatch(nextRequested({ idempotencyKey: uuid() }))}
+          data-testid="next-question"
+          autoFocus
+        >
+          {last ? t('quiz.finish') : t('quiz.next')}
+        </button>
+      )}
+    </div>
+  );
 }
 
 /** After the answer: right or wrong, the correct answer in the type's form, the explanation, Next. */
 function Reveal({ q, picked, last }: { q: PlayQuestion; picked: string | null; last: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const good = isCorrectAnswer(q.question_type, q.answer, picked);
+  const good = isCorrectAnswer(q.question_type, q.answer ?? '', picked);
   const choice = q.question_type === 'mcq' || q.question_type === 'true_false';
   return (
     <div className="reveal">

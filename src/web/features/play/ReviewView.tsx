@@ -57,9 +57,9 @@ export function ReviewView({
                   </span>
                 </div>
               )}
-              {q.explanation && (
+              {(r?.explanation || q.explanation) && (
                 <p className="explanation" dir="auto">
-                  <Rich text={q.explanation} latex={q.latex} />
+                  <Rich text={r?.explanation || q.explanation || ''} latex={q.latex} />
                 </p>
               )}
             </li>

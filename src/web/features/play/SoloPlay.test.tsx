@@ -163,6 +163,54 @@ describe('SoloPlay', () => {
     expect(await screen.findByTestId('question-counter')).toHaveProperty('textContent', 'Question 1 of 3');
   });
 
+  it("sends a sealed session's answer to submit_answer and shows the server's verdict and explanation", async () => {
+    const calls = mockApi({
+      submit_answer: (f) => ({
+        session_id: session.session_id,
+        question_id: Number(f.get('question_id')),
+        answer: f.get('answer'),
+        is_correct: false,
+        correct_answer: 'c',
+        explanation: 'Gamma, from the server.',
+        answered: 1,
+      }),
+    });
+    const { answer: _a, explanation: _e, ...bare } = q(1);
+    setup({ ...session, sealed: true, questions: [bare, { ...bare, id: 2 }] });
+    fireEvent.click(await screen.findByTestId('option-b'));
+    expect(await screen.findByTestId('verdict')).toHaveProperty('textContent', 'Not quite.');
+    expect(screen.getByTestId('option-c').className).toContain('correct');
+    expect(screen.getByTestId('option-b').className).toContain('incorrect');
+    expect(screen.getByText('Gamma, from the server.')).toBeTruthy();
+    const sent = calls.filter((c) => c.action === 'submit_answer');
+    expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(['session_id', 'question_id', 'answer'].map((k) => [k, sent[0]!.fields.get(k)]))).toEqual(
+      {
+        session_id: session.session_id,
+        question_id: '1',
+        answer: 'b',
+      },
+    );
+    expect(sent[0]!.headers['Idempotency-Key']).toBe(`${session.session_id}-q1`);
+  });
+
+  it('says the verdict comes when back online when the answer cannot reach the server, and goes on', async () => {
+    mockApi({
+      submit_answer: () => {
+        throw new Error('offline');
+      },
+    });
+    const { answer: _a, explanation: _e, ...bare } = q(1);
+    setup({ ...session, sealed: true, questions: [bare, { ...bare, id: 2 }] });
+    fireEvent.click(await screen.findByTestId('option-b'));
+    expect((await screen.findByTestId('verdict-pending')).textContent).toMatch(/back online/);
+    expect(screen.queryByTestId('verdict')).toBeNull();
+    // No made-up verdict: the pick stays shown, neither right nor wrong.
+    expect(screen.getByTestId('option-b').className).not.toMatch(/correct/);
+    fireEvent.click(screen.getByTestId('next-question'));
+    expect(screen.getByTestId('question-counter').textContent).toBe('Question 2 of 2');
+  });
+
   it('keeps the Idempotency-Key when a failed submit is retried', async () => {
     let fail = true;
     const keys: string[] = [];

@@ -11,7 +11,7 @@ import {
   clearSlot,
   fillWord,
   isFree,
-  newBoard,
+  questionBoard,
   placeTile,
   slotLetters,
   typeLetter,
@@ -37,15 +37,15 @@ export function WordQuestion(props: RendererProps & HintProps) {
   const { q, revealed, saved, totalClock, locked, onAnswer, hints, hintCost, hintsLeft, hintBusy, onHint } = props;
   const { t } = useTranslation();
   const [board, setBoard] = useState<Board>(() => {
-    const b = newBoard(q.answer, q.id, hints);
+    const b = questionBoard(q, hints);
     return saved ? fillWord(b, saved) : b;
   });
   const letters = slotLetters(board);
-  const key = wordLetters(q.answer);
+  const key = wordLetters(q.answer ?? '');
   const word = boardWord(board);
   const off = Boolean(revealed) || locked;
   // Slots run in the word's own direction, whatever the interface's.
-  const dir = /\p{Script=Arabic}|\p{Script=Hebrew}/u.test(q.answer) ? 'rtl' : 'ltr';
+  const dir = /\p{Script=Arabic}|\p{Script=Hebrew}/u.test(q.answer ?? (q.tiles ?? []).join('')) ? 'rtl' : 'ltr';
 
   // The board as last changed: a hint lands after its call, when tiles may have moved meanwhile.
   const latest = useRef(board);

@@ -23,6 +23,8 @@ import {
   submitFailed,
   submitRetried,
   unansweredCount,
+  verdictQueued,
+  verdictReceived,
   type PlayState,
 } from './play-machine';
 
@@ -342,5 +344,76 @@ describe('play machine: a result waiting in the outbox', () => {
     expect(from(ended('a', 'b', 'c'), playFinished(result))).toMatchObject({ phase: 'result', pending: false });
     const open = run(playOpened(base));
     expect(from(open, playQueued())).toBe(open);
+  });
+});
+
+describe('play machine: a sealed session (no key before the answer)', () => {
+  const sealedQ = (x: PlayQuestion): PlayQuestion => {
+    const { answer: _a, explanation: _e, ...rest } = x;
+    return rest;
+  };
+  const sealed: PlaySession = { ...base, sealed: true, questions: base.questions.map(sealedQ) };
+  const verdict = (question_id: number, correct_answer: string) => ({
+    session_id: base.session_id,
+    question_id,
+    answer: 'b',
+    is_correct: correct_answer === 'b',
+    correct_answer,
+    explanation: `Why ${question_id}`,
+    answered: 1,
+  });
+
+  it('checks an answer with the server instead of judging it on the device', () => {
+    const s = run(playOpened(sealed), answerGiven('b'));
+    expect(s).toMatchObject({ phase: 'reveal', picked: 'b', verdict: 'checking' });
+    expect(currentQuestion(s)?.answer).toBeUndefined();
+  });
+
+  it("shows the server's verdict: the question then carries its key and explanation, and no other does", () => {
+    const s = run(playOpened(sealed), answerGiven('b'), verdictReceived(verdict(1, 'a')));
+    expect(s).toMatchObject({ phase: 'reveal', verdict: 'known' });
+    if (s.phase !== 'reveal') throw new Error(s.phase);
+    expect(s.session.questions.map((x) => x.answer)).toEqual(['a', undefined, undefined]);
+    expect(s.session.questions[0]!.explanation).toBe('Why 1');
+  });
+
+  it('says the verdict waits for the network, lets the player go on, and fills it in when it comes', () => {
+    const s1 = run(playOpened(sealed), answerGiven('b'), verdictQueued({ question_id: 1 }));
+    expect(s1).toMatchObject({ phase: 'reveal', verdict: 'queued' });
+    const s2 = from(s1, nextRequested({ idempotencyKey: 'k' }), verdictReceived(verdict(1, 'b')));
+    expect(s2).toMatchObject({ phase: 'question', index: 1 });
+    expect(currentQuestion(s2)?.id).toBe(2);
+    if (s2.phase === 'question') expect(s2.session.questions[0]!.answer).toBe('b');
+  });
+
+  it("ignores another session's verdict and a queue notice for another question", () => {
+    const s = run(
+      playOpened(sealed),
+      answerGiven('b'),
+      verdictReceived({ ...verdict(1, 'a'), session_id: '00000000-0000-4000-8000-000000000009' }),
+      verdictQueued({ question_id: 2 }),
+    );
+    expect(s).toMatchObject({ phase: 'reveal', verdict: 'checking' });
+  });
+
+  it('grades on the device only what has a key: a question without its verdict is not counted right', () => {
+    const s = run(
+      playOpened(sealed),
+      answerGiven('a'),
+      verdictReceived({ ...verdict(1, 'a'), answer: 'a', is_correct: true }),
+      nextRequested({ idempotencyKey: 'x' }),
+      answerGiven('b'),
+      verdictQueued({ question_id: 2 }),
+      nextRequested({ idempotencyKey: 'x' }),
+      answerGiven('c'),
+      verdictQueued({ question_id: 3 }),
+      nextRequested({ idempotencyKey: 'k' }),
+      playQueued(),
+    );
+    expect(s).toMatchObject({ phase: 'result', pending: true, result: { correct: 1, coins: 0 } });
+  });
+
+  it('an offline pack keeps its key: its verdict is known at once', () => {
+    expect(run(playOpened(base), answerGiven('b'))).toMatchObject({ verdict: 'known' });
   });
 });

@@ -1,9 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
-import { levelPassed } from '../../../core/rules/level-progress';
-import { percentage } from '../../../core/rules/quiz-reward';
-import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
-import { canonicalAnswer, isCorrectAnswer, type Lifeline } from '../../../core/rules/solo-modes';
+import type { AnswerVerdict, PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
+import { canonicalAnswer, type Lifeline } from '../../../core/rules/solo-modes';
+import { gradeOnDevice } from './grade-on-device';
 
 /** One answer as submit_quiz_answers takes it; null = unanswered (time out, skip). */
 export interface AnswerItem {
@@ -42,6 +40,13 @@ export interface Playing {
   hints: Record<number, HintLetter[]>;
 }
 
+/**
+ * Where a revealed answer's verdict is: `checking` while submit_answer runs, `queued` while it
+ * waits in the outbox for the network (the screen says so, no verdict is made up), `known` once
+ * the question carries its key (the server's verdict, or an offline pack's own key).
+ */
+export type VerdictState = 'checking' | 'queued' | 'known';
+
 /** The play screen as a state machine: each phase carries exactly what it needs. */
 export type PlayState =
   | { phase: 'idle' }
@@ -50,7 +55,7 @@ export type PlayState =
   /** A question is open (with a total clock, any question: the player moves freely). */
   | ({ phase: 'question' } & Playing)
   /** Per-question clock: the answer (or null for a time out) is shown with the correct one. */
-  | ({ phase: 'reveal'; picked: string | null } & Playing)
+  | ({ phase: 'reveal'; picked: string | null; verdict: VerdictState } & Playing)
   | ({ phase: 'submitting'; items: AnswerItem[]; idempotencyKey: string; failed: boolean } & Playing)
   /**
    * The result: the server's, or (`pending`) graded on this device while the post waits in the
@@ -91,54 +96,15 @@ function playing(s: Active): Playing {
   return { session, index, answers, skipped, used, removed, poll, clockResets, hints };
 }
 
+/** Whether the question's key is on the device (a pack's question, or a verdict received). */
+export function keyKnown(q: PlayQuestion): boolean {
+  return q.answer !== undefined;
+}
+
 /** The answer in its canonical form for the question's type, or null when it is not one. */
 function canonical(q: PlayQuestion, answer: string): string | null {
   const c = canonicalAnswer(q.question_type, answer);
   return c === null || c === '' ? null : c;
-}
-
-/**
- * The play graded here, for feedback while its post waits to reach the server: right and wrong
- * from the answers the questions carry (solo modes ship them); no coins or score, which only the
- * server derives.
- */
-export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizResult {
-  const given = new Map(items.map((i) => [i.question_id, i.answer]));
-  const review = p.session.questions.map((q) => {
-    const answer = p.skipped.includes(q.id) ? null : (given.get(q.id) ?? null);
-    return {
-      question_id: q.id,
-      answer,
-      correct_answer: q.answer,
-      is_correct: isCorrectAnswer(q.question_type, q.answer, answer),
-    };
-  });
-  const graded = review.filter((r) => !p.skipped.includes(r.question_id));
-  const correct = graded.filter((r) => r.is_correct).length;
-  const unanswered = graded.filter((r) => r.answer === null).length;
-  return {
-    session_id: p.session.session_id,
-    mode: p.session.mode,
-    total: graded.length,
-    skipped: p.skipped.length,
-    correct,
-    incorrect: graded.length - correct - unanswered,
-    unanswered,
-    percentage: percentage(correct, graded.length),
-    score: 0,
-    score_gain: 0,
-    coins: 0,
-    // The operator may have moved the pass mark; the server's result will say.
-    passed: levelPassed(correct, graded.length, DEFAULT_REWARD_RULES),
-    first_clear: false,
-    coins_spent: 0,
-    level: p.session.level,
-    max_level: p.session.max_level,
-    next_level_unlocked: false,
-    unlocked_level: 0,
-    user: { coins: 0, all_time_score: 0 },
-    review,
-  };
 }
 
 function toSubmit(p: Playing, idempotencyKey: string): PlayState {
@@ -176,13 +142,14 @@ const playSlice = createSlice({
       const answer = canonical(q, a.payload);
       const answers = { ...s.answers, [q.id]: answer };
       if (hasTotalClock(s.session)) return { ...s, answers };
-      return { phase: 'reveal', ...playing(s), answers, picked: answer };
+      return { phase: 'reveal', ...playing(s), answers, picked: answer, verdict: keyKnown(q) ? 'known' : 'checking' };
     },
     /** The question's clock ran out: unanswered (per-question clock only). */
     questionTimedOut: (s): PlayState => {
       if (s.phase !== 'question' || hasTotalClock(s.session)) return s;
       const q = s.session.questions[s.index]!;
-      return { phase: 'reveal', ...playing(s), answers: { ...s.answers, [q.id]: null }, picked: null };
+      const verdict = keyKnown(q) ? 'known' : 'checking';
+      return { phase: 'reveal', ...playing(s), answers: { ...s.answers, [q.id]: null }, picked: null, verdict };
     },
     /** The skip lifeline was granted: no answer, counted as skipped, on to the next question. */
     questionSkipped: (s): PlayState => {
@@ -243,6 +210,24 @@ const playSlice = createSlice({
       const q = s.session.questions.find((x) => x.id === a.payload.question_id);
       if (q) q.bookmarked = a.payload.bookmarked;
     },
+    /** The server's verdict of an answer: its question now carries its key and explanation. */
+    verdictReceived: (s, a: PayloadAction<AnswerVerdict>) => {
+      if (!isActive(s) || s.session.session_id !== a.payload.session_id) return;
+      const q = s.session.questions.find((x) => x.id === a.payload.question_id);
+      if (!q) return;
+      q.answer = a.payload.correct_answer;
+      q.explanation = a.payload.explanation;
+      if (s.phase === 'reveal' && s.session.questions[s.index]!.id === q.id) s.verdict = 'known';
+    },
+    /** The answer waits in the outbox: its verdict comes when the network is back. */
+    verdictQueued: (s, a: PayloadAction<{ question_id: number }>) => {
+      if (
+        s.phase === 'reveal' &&
+        s.verdict === 'checking' &&
+        s.session.questions[s.index]!.id === a.payload.question_id
+      )
+        s.verdict = 'queued';
+    },
     submitFailed: (s) => {
       if (s.phase === 'submitting') s.failed = true;
     },
@@ -280,6 +265,8 @@ export const {
   lifelineApplied,
   hintApplied,
   bookmarkChanged,
+  verdictReceived,
+  verdictQueued,
   submitFailed,
   submitRetried,
   playFinished,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PlaySession, QuizResult } from '../../../core/contract';
+import type { AnswerVerdict, PlaySession, QuizResult } from '../../../core/contract';
 import { coinScoreChanged } from '../../app/events';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { api, isApiError } from '../../lib/api-client';
@@ -14,6 +14,8 @@ import {
   playReset,
   playSynced,
   submitFailed,
+  verdictQueued,
+  verdictReceived,
   type PlayState,
 } from './play-machine';
 import { loadTex } from './tex';
@@ -32,6 +34,10 @@ const loadSubmitters = () =>
   );
 
 const LOADING: PlayState = { phase: 'loading' };
+
+function isPlaying(p: PlayState): p is Extract<PlayState, { session: PlaySession }> {
+  return 'session' in p;
+}
 
 // What a queued result is called in the messages about it (the session's title when it has one).
 const MODE_NAMES = {
@@ -124,8 +130,45 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
     );
   }, [dispatch, sessionId, idempotencyKey, answers, label, token, userId]);
 
-  // A queued result reaching the server while on screen: the server's figures replace ours.
-  const waiting = play.phase === 'result' && play.pending;
+  // Each answer of a sealed session goes to submit_answer through the outbox, keyed by session
+  // and question (every resend is the same op): its verdict at once when online, else queued
+  // with the time the device showed the question, to arrive on reconnect.
+  const shownAt = useRef({ id: 0, at: 0 });
+  const onScreen = play.phase === 'question' ? (play.session.questions[play.index]?.id ?? 0) : 0;
+  if (onScreen && shownAt.current.id !== onScreen) shownAt.current = { id: onScreen, at: Date.now() };
+  const checking = play.phase === 'reveal' && play.verdict === 'checking';
+  const asked = checking ? play.session.questions[play.index]!.id : 0;
+  const answerSession = checking ? play.session.session_id : '';
+  const picked = checking ? play.picked : null;
+  const answerLabel = checking ? play.session.title || t(MODE_NAMES[play.session.mode]) : '';
+  useEffect(() => {
+    if (!asked) return;
+    const elapsed = shownAt.current.id === asked ? Date.now() - shownAt.current.at : 0;
+    const fields = {
+      session_id: answerSession,
+      question_id: String(asked),
+      answer: picked ?? '',
+      elapsed_ms: String(Math.max(0, Math.round(elapsed))),
+    };
+    const id = `${answerSession}-q${asked}`;
+    const got = (v: AnswerVerdict) => dispatch(verdictReceived(v));
+    void loadSubmitters().then(({ postResult }) =>
+      postResult('submit_answer', fields, { id, token, userId, label: answerLabel }).then(
+        (out) => {
+          if (out.status === 'applied') got(out.data as AnswerVerdict);
+          else if (out.status === 'failed') dispatch(playFailed(out.code));
+          else dispatch(verdictQueued({ question_id: asked }));
+        },
+        () =>
+          api('submit_answer', fields, { idempotencyKey: id }).then(got, () =>
+            dispatch(verdictQueued({ question_id: asked })),
+          ),
+      ),
+    );
+  }, [dispatch, asked, answerSession, picked, token, userId, answerLabel]);
+
+  // Verdicts and a queued result reaching the server while on screen: the server's replace ours.
+  const waiting = (play.phase === 'result' && play.pending) || (isPlaying(play) && play.session.sealed === true);
   useEffect(() => {
     if (!waiting || typeof BroadcastChannel === 'undefined') return;
     let ch: BroadcastChannel | null = null;
@@ -135,7 +178,8 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
       ch = new BroadcastChannel(channel);
       ch.onmessage = (e: MessageEvent<OutboxMessage>) => {
         for (const a of e.data?.applied ?? []) {
-          const r = a.data as QuizResult | null;
+          if (a.action === 'submit_answer') dispatch(verdictReceived(a.data as AnswerVerdict));
+          const r = a.action === 'submit_answer' ? null : (a.data as QuizResult | null);
           if (r && typeof r.session_id === 'string') dispatch(playSynced(r));
         }
       };

@@ -1,4 +1,7 @@
 import { normalizeWord } from '../../../core/rules/solo-modes';
+import { makeTiles, wordLetters } from '../../../core/rules/word-tiles';
+
+export { makeTiles, seeded, wordLetters } from '../../../core/rules/word-tiles';
 
 /**
  * Guess the word: the answer slots and the letter tiles. Tiles are the word's letters plus a few
@@ -14,58 +17,30 @@ export interface Board {
   spent: number[];
 }
 
-const ARABIC = [...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'];
-const LATIN = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
-const CYRILLIC = [...'АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЫЭЮЯ'];
-const DIGITS = [...'0123456789'];
+type Hints = readonly { position: number; letter: string }[];
 
-/** The letters of a word as slots show them (one per code point of the normalized word). */
-export function wordLetters(word: string): string[] {
-  return [...normalizeWord(word)];
-}
-
-/** A small seeded generator, so a question's tiles are the same every time it is shown. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function alphabetOf(letters: string[]): string[] {
-  if (letters.some((l) => /\p{Script=Arabic}/u.test(l))) return ARABIC;
-  if (letters.some((l) => /\p{Script=Cyrillic}/u.test(l))) return CYRILLIC;
-  if (letters.some((l) => /\p{Script=Latin}/u.test(l))) return LATIN;
-  if (letters.every((l) => /\d/.test(l))) return DIGITS;
-  return [];
-}
-
-/** The word's letters plus 2–4 decoys of its script (letters not in the word first), shuffled. */
-export function makeTiles(word: string, seed: number): string[] {
-  const letters = wordLetters(word);
-  const rand = seeded(seed);
-  const want = letters.length <= 4 ? 2 : letters.length <= 8 ? 3 : 4;
-  const pool = alphabetOf(letters).filter((l) => !letters.includes(l));
-  const decoys: string[] = [];
-  while (decoys.length < want && pool.length > 0) decoys.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]!);
-  const tiles = [...letters, ...decoys];
-  for (let i = tiles.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [tiles[i], tiles[j]] = [tiles[j]!, tiles[i]!];
-  }
-  return tiles;
+/** A new board of tiles for a word of `n` letters, with the letters hints already fixed. */
+function boardOfTiles(tiles: string[], n: number, hints: Hints): Board {
+  let b: Board = { tiles, slots: Array(n).fill(null), fixed: Array(n).fill(null), spent: [] };
+  for (const h of hints) b = applyHint(b, h.position, h.letter);
+  return b;
 }
 
 /** A new board for a word, with the letters hints already fixed. */
-export function newBoard(word: string, seed: number, hints: readonly { position: number; letter: string }[] = []) {
-  const n = wordLetters(word).length;
-  let b: Board = { tiles: makeTiles(word, seed), slots: Array(n).fill(null), fixed: Array(n).fill(null), spent: [] };
-  for (const h of hints) b = applyHint(b, h.position, h.letter);
-  return b;
+export function newBoard(word: string, seed: number, hints: Hints = []): Board {
+  return boardOfTiles(makeTiles(word, seed), wordLetters(word).length, hints);
+}
+
+/**
+ * The board of a question: a sealed one brings its tiles and length from the server (the word
+ * stays there until answered); a pack's question carries its word.
+ */
+export function questionBoard(
+  q: { id: number; answer?: string; tiles?: string[]; word_length?: number },
+  hints: Hints,
+) {
+  if (q.tiles && q.word_length) return boardOfTiles(q.tiles, q.word_length, hints);
+  return newBoard(q.answer ?? '', q.id, hints);
 }
 
 /** Tiles still offered: neither placed nor taken by a hint. */

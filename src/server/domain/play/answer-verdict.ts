@@ -1,0 +1,128 @@
+import type { AnswerVerdict } from '../../../core/contract';
+import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/solo-modes';
+import { sql, type Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { SettingsStore } from '../settings-store';
+import { recordTrustEvent } from '../trust-events';
+import { GRACE_SECONDS } from './sessions';
+
+/** The columns of a session that grading one answer reads. */
+export interface VerdictSession {
+  id: string;
+  user_id: number;
+  question_ids: number[];
+  answer_key: Record<string, string>;
+  question_types: Record<string, string>;
+  rewards: boolean;
+}
+
+/** One stored answer: the first given to its question. */
+export interface StoredAnswer {
+  question_id: number;
+  answer: string | null;
+  is_correct: boolean;
+  fast: boolean;
+}
+
+/** The answer in its type's canonical form; null when none was given (or it is not one). */
+function canonical(type: string, answer: string | null | undefined): string | null {
+  if (answer === null || answer === undefined || answer.trim() === '') return null;
+  const c = canonicalAnswer(type, answer);
+  return c === null || c === '' ? null : c;
+}
+
+/** The session's stored answers, by question id. */
+export async function storedAnswers(db: Db, sessionId: string): Promise<Map<number, StoredAnswer>> {
+  const rows = await db.rows<StoredAnswer>(sql`SELECT question_id, answer, is_correct, fast FROM play_answers
+    WHERE session_id = ${sessionId}::uuid`);
+  return new Map(rows.map((r) => [r.question_id, r]));
+}
+
+/** Since the last verdict (or the start), and the session's time not yet credited to an answer, in ms. */
+async function sessionClock(db: Db, sessionId: string): Promise<{ gap: number; budget: number }> {
+  const clock = await db.one<{ gap: number; budget: number }>(sql`
+    SELECT (extract(epoch FROM now() - greatest(p.started_at, coalesce(max(a.answered_at), p.started_at))) * 1000)::float8 AS gap,
+      (extract(epoch FROM now() - p.started_at) * 1000 - coalesce(sum(a.elapsed_ms), 0))::float8 AS budget
+    FROM play_sessions p LEFT JOIN play_answers a ON a.session_id = p.id
+    WHERE p.id = ${sessionId}::uuid GROUP BY p.id, p.started_at`);
+  return clock!;
+}
+
+/** The session's time not yet credited to an answer, in ms. */
+export async function uncreditedMs(db: Db, sessionId: string): Promise<number> {
+  return Math.max(0, (await sessionClock(db, sessionId)).budget);
+}
+
+/**
+ * Grades and stores the first answer to a question of a locked session, on the server's clock.
+ * The time it is credited runs from the later of the session's start and the previous answer's
+ * verdict; a device may state less (a queued answer), never more than the session has left
+ * uncredited, so no time can be claimed before it passed. Under the human floor the answer is
+ * kept as given but earns nothing, and a paying session records a `fast_answer` trust event.
+ */
+export async function storeAnswer(
+  db: Db,
+  settings: SettingsStore,
+  s: VerdictSession,
+  questionId: number,
+  given: string | null | undefined,
+  statedMs?: number,
+): Promise<StoredAnswer> {
+  const type = s.question_types[String(questionId)] ?? 'mcq';
+  const answer = canonical(type, given);
+  const clock = await sessionClock(db, s.id);
+  const elapsed = Math.max(0, Math.floor(Math.min(statedMs ?? clock.gap, clock.budget)));
+  const floor = (await settings.rules(db)).human_floor_ms;
+  const fast = answer !== null && elapsed < floor;
+  const isCorrect = isCorrectAnswer(type, s.answer_key[String(questionId)] ?? '', answer);
+  await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct, elapsed_ms, fast)
+    VALUES (${s.id}::uuid, ${questionId}, ${answer}, ${isCorrect}, ${elapsed}, ${fast})`);
+  if (fast && s.rewards)
+    await recordTrustEvent(db, s.user_id, 'fast_answer', s.id, { question_id: questionId, elapsed_ms: elapsed, floor });
+  return { question_id: questionId, answer, is_correct: isCorrect, fast };
+}
+
+/**
+ * submit_answer: the verdict of one answer to a question of the player's open sealed session,
+ * with that question's answer and explanation (and no other's). The same answer again answers
+ * the stored verdict; a different one is refused and changes nothing.
+ */
+export async function submitAnswer(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
+): Promise<AnswerVerdict> {
+  const s = await db.one<VerdictSession & { finished: boolean; expired: boolean; sealed: boolean }>(sql`
+    SELECT id, user_id, question_ids, answer_key, question_types, rewards, sealed, finished_at IS NOT NULL AS finished,
+      now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
+    FROM play_sessions WHERE id = ${o.session_id}::uuid FOR UPDATE`);
+  // Another player's session is answered as if it did not exist.
+  if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
+  if (!s.question_ids.includes(o.question_id) || s.answer_key[String(o.question_id)] === undefined)
+    throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
+  const type = s.question_types[String(o.question_id)] ?? 'mcq';
+  const prior = (await storedAnswers(db, s.id)).get(o.question_id);
+  if (prior && prior.answer !== canonical(type, o.answer))
+    throw new AppError(s.finished ? 'session_finished' : 'already_answered', { field: 'question_id' });
+  let stored = prior;
+  if (!stored) {
+    // An offline pack's play is graded whole when posted: it has no answers to take one by one.
+    if (s.finished || !s.sealed) throw new AppError('session_finished');
+    if (s.expired) throw new AppError('session_expired');
+    stored = await storeAnswer(db, settings, s, o.question_id, o.answer, o.elapsed_ms);
+  }
+  const info = await db.one<{ explanation: string; answered: number }>(sql`
+    SELECT coalesce((SELECT explanation FROM questions WHERE id = ${o.question_id}), '') AS explanation,
+      (SELECT count(*)::int FROM play_answers WHERE session_id = ${s.id}::uuid) AS answered`);
+  const key = s.answer_key[String(o.question_id)]!;
+  return {
+    session_id: s.id,
+    question_id: o.question_id,
+    answer: stored.answer,
+    is_correct: stored.is_correct,
+    correct_answer: type === 'word' ? normalizeWord(key) : key,
+    explanation: info!.explanation,
+    answered: info!.answered,
+  };
+}
