@@ -143,12 +143,6 @@ export async function playLevel(page: Page, sessionPromise: Promise<Session>, ri
   }
 }
 
-/**
- * How long a player reads a battle question before answering: past the server's human floor
- * (300 ms from the round's opening), under which an answer earns nothing.
- */
-const READ_MS = 400;
-
 /** Answers every round (option `pick`, or the last when fewer), as a person reads, until the result shows. */
 export async function playOut(page: Page, pick: number, onRound?: (round: number) => Promise<void>) {
   const result = page.getByTestId('battle-result');
@@ -157,7 +151,8 @@ export async function playOut(page: Page, pick: number, onRound?: (round: number
     await expect(result.or(open.first())).toBeVisible({ timeout: 20_000 });
     if (await result.isVisible()) return;
     await onRound?.(round);
-    await page.waitForTimeout(READ_MS);
+    // Past the server's human floor from the round's opening, as a person reads.
+    await readQuestion(page);
     const n = await open.count();
     if (n === 0) continue;
     await open.nth(Math.min(pick, n - 1)).click();
