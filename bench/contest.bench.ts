@@ -107,9 +107,9 @@ async function run(name: string, db: Database, n: number, writers: number) {
     Array.from({ length: writers }, async () => {
       for (let uid = queue.shift(); uid !== undefined; uid = queue.shift()) {
         const a = performance.now();
-        await db.tx((tx) => enterContest(tx, rules, uid, s.contestId));
+        await db.tx((tx) => enterContest(tx, rules, uid, s.contestId, new Date()));
         await db.tx((tx) =>
-          answerContest(tx, rules, uid, { contestId: s.contestId, questionId: s.ids[0]!, answer: 'a' }),
+          answerContest(tx, rules, uid, { contestId: s.contestId, questionId: s.ids[0]!, answer: 'a' }, new Date()),
         );
         lat.push(performance.now() - a);
       }

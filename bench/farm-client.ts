@@ -1,6 +1,6 @@
 // The scripted player of `npm run bench:farm`: only the public HTTP API, as fast as it answers.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Category, PlaySession, QuizResult, Subcategory, UserRecord } from '../src/core/contract';
+import type { AnswerVerdict, Category, PlaySession, QuizResult, Subcategory, UserRecord } from '../src/core/contract';
 
 export interface Account {
   email: string;
@@ -123,9 +123,18 @@ export class FarmClient {
     const answers = [];
     for (const q of session.questions) {
       if (this.paceMs) await sleep(this.paceMs);
-      const shipped = (q as { answer?: string }).answer;
-      if (shipped) this.key.set(q.id, shipped);
-      answers.push({ question_id: q.id, answer: this.key.get(q.id) ?? q.options[0]?.id ?? null });
+      // An older server shipped the key with the question; a sealed session answers one at a time.
+      if (q.answer) this.key.set(q.id, q.answer);
+      const answer = this.key.get(q.id) ?? q.options[0]?.id ?? '';
+      answers.push({ question_id: q.id, answer });
+      if (session.sealed) {
+        const verdict = await this.ok<AnswerVerdict>(
+          'submit_answer',
+          { session_id: session.session_id, question_id: q.id, answer },
+          a.token,
+        );
+        this.key.set(q.id, verdict.correct_answer);
+      }
     }
     const result = await this.ok<QuizResult>(
       'submit_quiz_answers',

@@ -82,6 +82,12 @@ const events = await db
 console.log(
   `what the operator sees (trust events): ${events.length ? events.map((e) => `${e.kind} ${e.n}`).join(', ') : 'none'}`,
 );
+const referrals = await db
+  .rows<{ status: string; n: number }>(
+    sql`SELECT status, count(*)::int AS n FROM referrals GROUP BY status ORDER BY status`,
+  )
+  .catch(() => []);
+console.log(`referrals: ${referrals.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`);
 console.log('command: npm run bench:farm   (FARM_ACCOUNTS, FARM_PACE_MS)');
 await app.close();
 await db.close();

@@ -16,6 +16,7 @@ import { FirebaseVerifier } from './auth/firebase';
 import { openRateLimitRedis, RateLimits } from './auth/rate-limits';
 import { serverSecret } from './auth/secrets';
 import { scheduleReferralMaturing } from './jobs/referral-ticker';
+import { systemClock, type Clock } from './domain/clock';
 import { Messenger, undeliverableChannels } from './domain/messenger';
 import { SettingsStore } from './domain/settings-store';
 import { errorToReply, registerDispatcher } from './http/dispatcher';
@@ -44,6 +45,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Battle constants over the defaults (tests shorten rounds). */
   battleRules?: Partial<BattleRules>;
+  /** The clock of rules about time (tests pass one they move). */
+  clock?: Clock;
 }
 
 export interface App extends FastifyInstance {
@@ -137,6 +140,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     battles,
     contests,
     push,
+    clock: o.clock ?? systemClock,
   };
   app.decorate('services', services);
   // Loud at start: sign-up and code sign-in by these channels will be refused until configured.

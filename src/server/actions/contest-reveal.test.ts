@@ -132,11 +132,13 @@ describe('the human floor in contests', () => {
     // machine's HTTP round trip alone could take longer than the floor).
     const fast = await t.db.tx(async (tx) => {
       await servedAgo(p, c.id, 100, tx);
-      return answerContest(tx, t.app.services.battles.setup.rules, p.user.id, {
-        contestId: c.id,
-        questionId: c.ids[0]!,
-        answer: 'b',
-      });
+      return answerContest(
+        tx,
+        t.app.services.battles.setup.rules,
+        p.user.id,
+        { contestId: c.id, questionId: c.ids[0]!, answer: 'b' },
+        new Date(),
+      );
     });
     expect(fast).toMatchObject({ accepted: true, play: { index: 2, score: 0 } });
     const row = await t.db.one<{ points: number; is_correct: boolean; elapsed_ms: number }>(sql`SELECT points,

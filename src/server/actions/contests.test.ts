@@ -17,11 +17,14 @@ import { connectPlayer, listenForSockets, sleep } from '../test-support/battle';
 import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
+import { TestClock } from '../domain/clock';
 
 let t: TestApp;
 let languageId: number;
+// Answer times are what these tests are about: the server's clock is the test's, moved on by it.
+const clock = new TestClock();
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { clock });
   languageId = (await t.db.one<{ id: number }>(sql`SELECT id FROM languages WHERE code = 'en'`))!.id;
   // The tests run the closing job themselves (the app's timer would race them to it).
   await t.app.services.contests.stop();
@@ -96,7 +99,7 @@ async function coins(userId: number) {
 async function playAll(p: Player, c: Contest, o: { wrong?: boolean; waitMs?: number } = {}): Promise<ContestPlay> {
   let play = (await enter(p, c.id)).body.data;
   while (play.question) {
-    await sleep(o.waitMs ?? 320);
+    clock.advance(o.waitMs ?? 400);
     const right = c.answers.get(play.question.id)!;
     const res = await answer(p, c.id, play.question.id, o.wrong ? (right === 'a' ? 'b' : 'a') : right);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -201,12 +204,11 @@ describe('contests', () => {
     expect(fast.body.data).toMatchObject({ accepted: true, play: { index: 2, score: 0 } });
     expect(JSON.stringify(fast.body)).not.toMatch(/"answer"|"correct/);
     // Right within 2 s: 4 points + 10.
-    await sleep(350);
+    clock.advance(350);
     const quick = await answer(p, c.id, c.ids[1]!, 'a');
     expect(quick.body.data).toMatchObject({ accepted: true, play: { index: 3, score: 14 } });
     // Late: the question was served 30 s ago.
-    await t.db.run(sql`UPDATE contest_plays SET served_at = now() - interval '30 seconds'
-      WHERE contest_id = ${c.id} AND user_id = ${p.user.id}`);
+    clock.advance(30_000);
     const late = await answer(p, c.id, c.ids[2]!, 'c');
     expect(late.body.data).toMatchObject({ accepted: false, play: { index: 4, score: 14, question: null } });
     // A repeat of an answer whose reply was lost: where the play is, nothing scored twice.
@@ -236,8 +238,7 @@ describe('contests', () => {
     const p = await funded(20);
     const c = await newContest();
     await enter(p, c.id);
-    await t.db.run(sql`UPDATE contest_plays SET served_at = now() - interval '5 minutes'
-      WHERE contest_id = ${c.id} AND user_id = ${p.user.id}`);
+    clock.advance(5 * 60_000);
     const back = await enter(p, c.id);
     expect(back.body.data).toMatchObject({ index: 2, score: 0, questions_attended: 0 });
     expect(back.body.data.question!.id).toBe(c.ids[1]);

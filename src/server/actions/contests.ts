@@ -20,21 +20,29 @@ export const contestHandlers: Handlers<
     return listContests(ctx.db, me(ctx).id, { languageId, timezone, gmt_format });
   },
   async get_questions_by_contest({ contest_id }, ctx) {
-    const { play, entered } = await enterContest(ctx.db, ctx.services.battles.setup.rules, me(ctx).id, contest_id);
+    const { play, entered } = await enterContest(
+      ctx.db,
+      ctx.services.battles.setup.rules,
+      me(ctx).id,
+      contest_id,
+      ctx.services.clock.now(),
+    );
     if (entered) boardChanged(ctx, contest_id);
     return play;
   },
   async set_contest_answer({ contest_id, question_id, answer }, ctx) {
-    const step = await answerContest(ctx.db, ctx.services.battles.setup.rules, me(ctx).id, {
-      contestId: contest_id,
-      questionId: question_id,
-      answer,
-    });
+    const step = await answerContest(
+      ctx.db,
+      ctx.services.battles.setup.rules,
+      me(ctx).id,
+      { contestId: contest_id, questionId: question_id, answer },
+      ctx.services.clock.now(),
+    );
     boardChanged(ctx, contest_id);
     return step;
   },
   async set_contest_leaderboard({ contest_id }, ctx) {
-    const done = await finishContest(ctx.db, me(ctx).id, contest_id);
+    const done = await finishContest(ctx.db, me(ctx).id, contest_id, ctx.services.clock.now());
     boardChanged(ctx, contest_id);
     return done;
   },

@@ -40,15 +40,16 @@ interface PlayRow {
   now: string;
 }
 
-const PLAY_COLUMNS = sql`contest_id, user_id, question_ids, answer_key, question_types, served,
-  to_json(served_at) #>> '{}' AS served_at, score, correct_answers, questions_attended,
-  finished_at IS NOT NULL AS finished,
-  (extract(epoch FROM clock_timestamp() - served_at) * 1000)::int AS elapsed_ms,
-  ${HUMAN_FLOOR_MS_SQL} AS floor_ms, to_json(clock_timestamp()) #>> '{}' AS now`;
+/** A moment of the server's clock (services.clock) as SQL. */
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
-async function lockPlay(db: Db, contestId: number, userId: number): Promise<PlayRow | undefined> {
-  return db.one<PlayRow>(sql`SELECT ${PLAY_COLUMNS} FROM contest_plays
-    WHERE contest_id = ${contestId} AND user_id = ${userId} FOR UPDATE`);
+async function lockPlay(db: Db, contestId: number, userId: number, now: Date): Promise<PlayRow | undefined> {
+  return db.one<PlayRow>(sql`SELECT contest_id, user_id, question_ids, answer_key, question_types, served,
+      to_json(served_at) #>> '{}' AS served_at, score, correct_answers, questions_attended,
+      finished_at IS NOT NULL AS finished,
+      (extract(epoch FROM ${at(now)} - served_at) * 1000)::int AS elapsed_ms,
+      ${HUMAN_FLOOR_MS_SQL} AS floor_ms, ${now.toISOString()} AS now
+    FROM contest_plays WHERE contest_id = ${contestId} AND user_id = ${userId} FOR UPDATE`);
 }
 
 async function playView(db: Db, p: PlayRow, c: Pick<ContestRow, 'id' | 'seconds_per_question'>): Promise<ContestPlay> {
@@ -109,11 +110,12 @@ async function recordAnswer(
   await db.run(sql`INSERT INTO contest_answers (contest_id, user_id, question_id, answer, is_correct, points, elapsed_ms)
     VALUES (${c.id}, ${p.user_id}, ${qid}, ${accepted ? answer : null}, ${correct}, ${points}, ${p.elapsed_ms})`);
   const last = p.served >= p.question_ids.length;
-  await db.run(sql`UPDATE contest_plays SET served = served + 1, served_at = clock_timestamp(),
+  const now = at(new Date(p.now));
+  await db.run(sql`UPDATE contest_plays SET served = served + 1, served_at = ${now},
       score = score + ${points}, correct_answers = correct_answers + ${correct ? 1 : 0},
       questions_attended = questions_attended + ${accepted ? 1 : 0},
-      scored_at = CASE WHEN ${points} > 0 THEN clock_timestamp() ELSE scored_at END,
-      finished_at = CASE WHEN ${last} THEN clock_timestamp() ELSE NULL END
+      scored_at = CASE WHEN ${points} > 0 THEN ${now} ELSE scored_at END,
+      finished_at = CASE WHEN ${last} THEN ${now} ELSE NULL END
     WHERE contest_id = ${c.id} AND user_id = ${p.user_id}`);
   return { accepted, points };
 }
@@ -128,7 +130,7 @@ async function skipExpired(
   if (p.finished || p.served > p.question_ids.length) return p;
   if (p.elapsed_ms <= c.seconds_per_question * 1000 + CONTEST_LATENCY_GRACE_MS) return p;
   await recordAnswer(db, p, c, rules, null);
-  return (await lockPlay(db, c.id, p.user_id))!;
+  return (await lockPlay(db, c.id, p.user_id, new Date(p.now)))!;
 }
 
 /**
@@ -141,9 +143,10 @@ export async function enterContest(
   rules: Pick<BattleRules, 'speed_bonuses'>,
   userId: number,
   contestId: number,
+  now: Date,
 ): Promise<{ play: ContestPlay; entered: boolean }> {
   const c = await contestById(db, userId, contestId, false);
-  let p = await lockPlay(db, c.id, userId);
+  let p = await lockPlay(db, c.id, userId, now);
   if (p?.finished) throw new AppError('already_played', { field: 'contest_id' });
   if (statusOf(c) !== 'live' || c.closed) throw new AppError('contest_not_live', { field: 'contest_id' });
   let entered = false;
@@ -160,7 +163,7 @@ export async function enterContest(
     const inserted = await db.one<{ ok: number }>(sql`INSERT INTO contest_plays (contest_id, user_id, question_ids,
         answer_key, question_types, served_at, scored_at, started_at)
       VALUES (${c.id}, ${userId}, ${`{${keys.map((k) => k.id).join(',')}}`}::integer[], ${by((k) => k.answer)}::jsonb,
-        ${by((k) => k.type)}::jsonb, clock_timestamp(), clock_timestamp(), clock_timestamp())
+        ${by((k) => k.type)}::jsonb, ${at(now)}, ${at(now)}, ${at(now)})
       ON CONFLICT (contest_id, user_id) DO NOTHING RETURNING 1 AS ok`);
     if (inserted && c.entry_fee > 0) {
       await moveCoins(db, {
@@ -172,7 +175,7 @@ export async function enterContest(
       });
     }
     entered = Boolean(inserted);
-    p = (await lockPlay(db, c.id, userId))!;
+    p = (await lockPlay(db, c.id, userId, now))!;
     if (p.finished) throw new AppError('already_played', { field: 'contest_id' });
   }
   p = await skipExpired(db, p, c, rules);
@@ -185,9 +188,10 @@ export async function answerContest(
   rules: Pick<BattleRules, 'speed_bonuses'>,
   userId: number,
   o: { contestId: number; questionId: number; answer: string | null },
+  now: Date,
 ): Promise<ContestStep> {
   const c = await contestById(db, userId, o.contestId, false);
-  const p = await lockPlay(db, c.id, userId);
+  const p = await lockPlay(db, c.id, userId, now);
   if (!p) throw new AppError('contest_not_started', { field: 'contest_id' });
   const current = p.finished ? undefined : p.question_ids[p.served - 1];
   if (current !== o.questionId) {
@@ -202,7 +206,7 @@ export async function answerContest(
   if (Date.parse(p.now) > Date.parse(c.ends_at) + CONTEST_END_GRACE_SECONDS * 1000)
     throw new AppError('contest_not_live', { field: 'contest_id' });
   const { accepted } = await recordAnswer(db, p, c, rules, o.answer);
-  return { accepted, play: await playView(db, (await lockPlay(db, c.id, userId))!, c) };
+  return { accepted, play: await playView(db, (await lockPlay(db, c.id, userId, now))!, c) };
 }
 
 /** The rank a score has in a contest now (equal scores share it) and how many play it. */
@@ -216,11 +220,11 @@ async function rankOf(db: Db, contestId: number, score: number): Promise<{ rank:
  * Ends the player's play (the questions not reached count as not attended) and answers their
  * score and rank. The score is the server's; a repeat answers the same.
  */
-export async function finishContest(db: Db, userId: number, contestId: number): Promise<ContestFinish> {
-  const p = await lockPlay(db, contestId, userId);
+export async function finishContest(db: Db, userId: number, contestId: number, now: Date): Promise<ContestFinish> {
+  const p = await lockPlay(db, contestId, userId, now);
   if (!p) throw new AppError('contest_not_started', { field: 'contest_id' });
   if (!p.finished) {
-    await db.run(sql`UPDATE contest_plays SET finished_at = clock_timestamp(), served = ${p.question_ids.length + 1}
+    await db.run(sql`UPDATE contest_plays SET finished_at = ${at(now)}, served = ${p.question_ids.length + 1}
       WHERE contest_id = ${contestId} AND user_id = ${userId}`);
   }
   const { rank, participants } = await rankOf(db, contestId, p.score);

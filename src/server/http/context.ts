@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActionName, ActionOutput, ActionParsed } from '../../core/contract';
+import type { Clock } from '../domain/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TokenUser } from '../auth/api-tokens';
@@ -34,6 +35,8 @@ export interface Services {
   contests: ContestLive;
   /** Web Push: VAPID keys and the push ticker. */
   push: PushService;
+  /** The clock of rules about time (contest answer times); a test's own in tests. */
+  clock: Clock;
 }
 
 /** What one call of an action sees. */

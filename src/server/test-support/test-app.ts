@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import type { Clock } from '../domain/clock';
 
 export interface TestApp {
   app: App;
@@ -57,7 +58,7 @@ async function freshDatabase(): Promise<{ db: Database; url?: string; drop(): Pr
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  o: { logger?: FastifyServerOptions['logger'] } = {},
+  o: { logger?: FastifyServerOptions['logger']; clock?: Clock } = {},
 ): Promise<TestApp> {
   const { db, url, drop } = await freshDatabase();
   const config = loadConfig({
@@ -69,7 +70,12 @@ export async function buildTestApp(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const app = await buildApp({ config, db, ...(o.logger ? { logger: o.logger } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    ...(o.logger ? { logger: o.logger } : {}),
+    ...(o.clock ? { clock: o.clock } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -234,23 +234,12 @@ function verdict(q: PlayQuestion, picked: string | null) {
  */
 function Pending({ queued, last }: { queued: boolean; last: boolean }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   return (
     <div className="reveal">
       <p className={queued ? 'verdict queued' : 'verdict checking'} data-testid="verdict-pending" role="status">
         {queued ? t('play.verdictQueued') : t('play.verdictChecking')}
       </p>
-      {queued && (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          onClick={() => dispatch(nextRequested({ idempotencyKey: uuid() }))}
-          data-testid="next-question"
-          autoFocus
-        >
-          {last ? t('quiz.finish') : t('quiz.next')}
-        </button>
-      )}
+      {queued && <NextButton last={last} />}
     </div>
   );
 }
@@ -258,7 +247,6 @@ function Pending({ queued, last }: { queued: boolean; last: boolean }) {
 /** After the answer: right or wrong, the correct answer in the type's form, the explanation, Next. */
 function Reveal({ q, picked, last }: { q: PlayQuestion; picked: string | null; last: boolean }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const good = isCorrectAnswer(q.question_type, q.answer ?? '', picked);
   const choice = q.question_type === 'mcq' || q.question_type === 'true_false';
   return (
@@ -277,16 +265,25 @@ function Reveal({ q, picked, last }: { q: PlayQuestion; picked: string | null; l
           <Rich text={q.explanation} latex={q.latex} />
         </p>
       )}
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        // The key is made once, when the quiz ends, and kept in state for every retry.
-        onClick={() => dispatch(nextRequested({ idempotencyKey: uuid() }))}
-        data-testid="next-question"
-        autoFocus
-      >
-        {last ? t('quiz.finish') : t('quiz.next')}
-      </button>
+      <NextButton last={last} />
     </div>
+  );
+}
+
+/** On to the next question, or to the result after the last. */
+function NextButton({ last }: { last: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-block"
+      // The key is made once, when the quiz ends, and kept in state for every retry.
+      onClick={() => dispatch(nextRequested({ idempotencyKey: uuid() }))}
+      data-testid="next-question"
+      autoFocus
+    >
+      {last ? t('quiz.finish') : t('quiz.next')}
+    </button>
   );
 }
