@@ -105,21 +105,26 @@ export class FarmClient {
         { type: 1, language_id: 1, category_slug: c.slug },
         a.token,
       );
-      for (const s of subs)
-        for (let level = 1; level <= s.maxlevel; level++) {
-          levels++;
-          await this.playLevel(a, c.slug, s.slug, level);
-        }
+      for (const s of subs) {
+        levels += s.maxlevel;
+        // A level the server did not count as cleared keeps the next one locked.
+        for (let level = 1; level <= s.maxlevel; level++) if (!(await this.playLevel(a, c.slug, s.slug, level))) break;
+      }
     }
     this.levelsSeen = Math.max(this.levelsSeen, levels);
   }
 
-  private async playLevel(a: Account, category: string, subcategory: string, level: number) {
-    const session = await this.ok<PlaySession>(
+  /** Plays one level; answers whether the next one opened. */
+  private async playLevel(a: Account, category: string, subcategory: string, level: number): Promise<boolean> {
+    const opened = await this.call<PlaySession>(
       'get_questions_by_level',
       { category, subcategory, level, language_id: 1 },
       a.token,
     );
+    if (opened.body.code === 'level_locked') return false;
+    if (opened.status !== 200)
+      throw new Error(`get_questions_by_level: ${opened.status} ${JSON.stringify(opened.body)}`);
+    const session = opened.body.data;
     const answers = [];
     for (const q of session.questions) {
       if (this.paceMs) await sleep(this.paceMs);
@@ -142,6 +147,7 @@ export class FarmClient {
       a.token,
     );
     for (const r of result.review) this.key.set(r.question_id, r.correct_answer);
+    return result.passed;
   }
 
   /** What an honest player can earn on the first day: the welcome bonus and every level's first clear. */
