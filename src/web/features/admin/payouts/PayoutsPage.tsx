@@ -123,7 +123,8 @@ export default function PayoutsPage() {
         }
         rowActions={(r) =>
           r.status === 'pending' ? (
-            <>
+            // One above the other: the review's signals make the player column wide.
+            <span className="admin-actions-stack">
               <button
                 type="button"
                 className="btn btn-primary btn-small"
@@ -140,7 +141,7 @@ export default function PayoutsPage() {
               >
                 {t('payouts.reject')}
               </button>
-            </>
+            </span>
           ) : null
         }
         empty={t('payouts.empty')}
