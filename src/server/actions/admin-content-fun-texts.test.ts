@@ -11,6 +11,7 @@ import {
   expectBadField,
   languageId,
 } from '../test-support/admin-content';
+import { unsealed } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import type { Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -71,7 +72,10 @@ describe('fun-and-learn texts in the console', () => {
     const s = await played({ fun_n_learn_id: tx.id });
     expect(s.status, JSON.stringify(s.body)).toBe(200);
     expect(s.body.data.comprehension).toMatchObject({ id: tx.id, title: 'How bees make honey' });
-    expect(s.body.data.questions).toMatchObject([{ id: q.body.data.id, answer: 'a' }]);
+    // Sealed: the key stays on the server until the question is answered.
+    expect(s.body.data.questions).toMatchObject([{ id: q.body.data.id }]);
+    expect(s.body.data.questions[0]!.answer).toBeUndefined();
+    expect((await unsealed(t.db, s.body.data)).questions).toMatchObject([{ id: q.body.data.id, answer: 'a' }]);
   });
 
   it('refuses bad, missing, oversized and hostile fields, writing nothing', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminQuestionDetail, PlaySession } from '../../core/contract';
 import { as, consoleCategory, consoleUsers, languageId, mp3Bytes, upload } from '../test-support/admin-content';
+import { unsealed } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import type { Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -23,10 +24,12 @@ async function saved(fields: Record<string, unknown>, o = {}): Promise<AdminQues
   return res.body.data;
 }
 
+/** The session as served (sealed: no key), with the key the server keeps for it put back. */
 async function play(action: string, fields: Record<string, unknown>): Promise<PlaySession> {
   const res = await call<PlaySession>(t.app, action, { language_id: en, ...fields }, { token: player.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
+  expect(res.body.data.questions.every((q) => q.answer === undefined && q.explanation === undefined)).toBe(true);
+  return unsealed(t.db, res.body.data);
 }
 
 describe('a question saved in the console is played in its mode', () => {
