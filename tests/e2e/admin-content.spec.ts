@@ -174,8 +174,8 @@ test('a reported question shows its open reports, linking to Reports, and is dea
 
   const { page } = await consolePage(browser, server.base);
   await page.goto(`/admin/content/questions?q=${id}`);
-  // '#22' is also the start of '#228': the id as a whole word.
-  const listed = page.getByTestId('questions-row').filter({ hasText: new RegExp(`#${id}\\b`) });
+  // '#22' is also the start of '#228' (and the row's text runs on into the question's).
+  const listed = page.getByTestId('questions-row').filter({ hasText: new RegExp(`#${id}(?!\\d)`) });
   await expect(listed.getByTestId('question-open-reports')).toHaveText('1');
   await listed.click();
   await expect(page).toHaveURL(new RegExp(`/admin/content/questions/${id}$`));
