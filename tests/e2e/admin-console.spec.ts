@@ -72,6 +72,8 @@ for (const [label, viewport] of [
   test(`signed out, the console asks for a login and comes back; the admin visits every section (${label})`, async ({
     browser,
   }) => {
+    // Every section of the console, one after the other: a long walk on a loaded machine.
+    test.setTimeout(120_000);
     const { page, context } = await consolePage(browser, viewport);
     await page.goto('/admin/settings');
     await expect(page).toHaveURL(/\/auth\/login/);
