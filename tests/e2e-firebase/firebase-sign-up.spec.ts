@@ -84,7 +84,7 @@ test('in Firebase mode a player signs up by e-mail through Firebase Auth, verifi
   // A wrong password: the spec's message, from Firebase's error.
   await page.getByTestId('password').fill('not my password');
   await page.getByTestId('submit').click();
-  await expect(page.getByText(/invalid password/i)).toBeVisible();
+  await expect(page.getByText('Wrong e-mail or password.')).toBeVisible();
 
   // The player opens the link, then logs in: the server accepted the Firebase identity.
   expect((await request.get((await emailedLink(request, email, 'VERIFY_EMAIL')).oobLink)).ok()).toBe(true);
@@ -132,7 +132,7 @@ test('in Firebase mode a player who forgot the password gets a link, sets a new 
   await page.getByTestId('email').fill(email);
   await page.getByTestId('password').fill('first password 1');
   await page.getByTestId('submit').click();
-  await expect(page.getByText(/invalid password/i)).toBeVisible();
+  await expect(page.getByText('Wrong e-mail or password.')).toBeVisible();
   await page.getByTestId('password').fill('second password 2');
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
