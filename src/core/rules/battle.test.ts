@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seeded } from './word-tiles';
 import {
   DEFAULT_BATTLE_RULES as R,
   answerPoints,
@@ -13,18 +14,6 @@ import {
   type SeatEvent,
   type SeatState,
 } from './battle';
-
-/** A small seeded generator (mulberry32) so statistical tests are repeatable. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function player(id: number, points: number, o: Partial<BattlePlayer> = {}): BattlePlayer {
   return { id, points, correct: 0, joinedAt: id, left: false, ...o };
