@@ -269,11 +269,15 @@ describe('contests', () => {
     const page = await board(a, c.id, { offset: 1, limit: 1 });
     expect(page.body.data.entries.map((x) => x.user_id)).toEqual([b.user.id]);
 
-    await t.db.run(sql`UPDATE contests SET ends_at = now() - interval '1 second' WHERE id = ${c.id}`);
+    await t.db.run(sql`UPDATE contests SET ends_at = ${clock.sql()} - interval '1 second' WHERE id = ${c.id}`);
     // Two nodes' jobs at once, then again: one closes it, the rest find nothing to do.
     const closeAll = async () => {
       const ids: number[] = [];
-      for (let r = await t.db.tx((tx) => closeDueContest(tx)); r; r = await t.db.tx((tx) => closeDueContest(tx)))
+      for (
+        let r = await t.db.tx((tx) => closeDueContest(tx, clock));
+        r;
+        r = await t.db.tx((tx) => closeDueContest(tx, clock))
+      )
         ids.push(r.contestId);
       return ids;
     };
@@ -309,16 +313,16 @@ describe('contests', () => {
     const c = await newContest({ fee: 0 });
     const a = await createPlayer(t.app);
     await playAll(a, c);
-    await t.db.run(sql`UPDATE contests SET ends_at = now() - interval '1 second' WHERE id = ${c.id}`);
+    await t.db.run(sql`UPDATE contests SET ends_at = ${clock.sql()} - interval '1 second' WHERE id = ${c.id}`);
     await expect(
       t.db.tx(async (tx) => {
-        await closeDueContest(tx);
+        await closeDueContest(tx, clock);
         throw new Error('server restarted mid-payout');
       }),
     ).rejects.toThrow('mid-payout');
     expect(await coins(a.user.id)).toEqual({ coins: a.user.coins, sum: a.user.coins });
-    await t.db.tx((tx) => closeDueContest(tx));
-    await t.db.tx((tx) => closeDueContest(tx));
+    await t.db.tx((tx) => closeDueContest(tx, clock));
+    await t.db.tx((tx) => closeDueContest(tx, clock));
     expect(await coins(a.user.id)).toEqual({ coins: a.user.coins + 100, sum: a.user.coins + 100 });
     // The job of the running server (every few seconds) finds nothing left either.
     await t.app.services.contests.closeDue();
