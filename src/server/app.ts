@@ -178,7 +178,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   push.start();
   app.addHook('onClose', scheduleReferralMaturing(services));
   registerMediaRoutes(app, db);
-  if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
+  if (config.NODE_ENV !== 'production') registerDevRoutes(app, db, clock);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist, bootSettings(db, services));
   return app;
 }
