@@ -122,5 +122,4 @@ describe('get_active_battle', () => {
     expect(await held(a)).toBeNull();
     expect(await held(b)).toBeNull();
   });
-
 });
