@@ -15,6 +15,8 @@ const devContest = z.object({
     .default([{ rank: 1, coins: 50 }]),
   minutes: z.number().int().min(1).max(1440).default(60),
   questions: z.number().int().min(1).max(50).default(3),
+  /** Upcoming for this long (0: started a minute ago, live at once). */
+  starts_in_seconds: z.number().int().min(0).max(86_400).default(0),
 });
 
 /** What /dev/faults takes: the next `count` calls of `action` with this bearer answer `status` (0: none). */
@@ -96,13 +98,24 @@ export function registerDevRoutes(app: FastifyInstance, db: Db) {
       languageId: lang.id,
       name: o.name,
       description: 'Made for a test.',
-      startsAt: new Date(now - 60_000),
-      endsAt: new Date(now + o.minutes * 60_000),
+      startsAt: new Date(o.starts_in_seconds ? now + o.starts_in_seconds * 1000 : now - 60_000),
+      endsAt: new Date(now + o.starts_in_seconds * 1000 + o.minutes * 60_000),
       entryFee: o.entry_fee,
       prizes: o.prizes,
       questionIds: ids.map((r) => r.question_id),
     });
     return { error: false, data: { id } };
+  });
+
+  /** Starts an upcoming contest now (a journey's server reaches its start without waiting for it). */
+  app.post<{ Params: { id: string } }>('/dev/contests/:id/start', async (req, reply) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id < 1)
+      return reply.code(400).send({ error: true, code: 'invalid_input', message: 'id: must be a contest id' });
+    const n = await db.run(sql`UPDATE contests SET starts_at = now() WHERE id = ${id} AND starts_at > now()`);
+    return n
+      ? { error: false, data: { id } }
+      : reply.code(404).send({ error: true, code: 'not_found', message: 'No upcoming contest.' });
   });
 
   /** Ends a contest now: the closing job (every few seconds) ranks it and pays its prizes. */
