@@ -60,7 +60,11 @@ export function BackToBattle() {
           })}
         </p>
       </div>
-      <Link className="btn btn-primary" to={paths.battleRoom(seat.kind, seat.room_id)} data-testid="back-to-battle-link">
+      <Link
+        className="btn btn-primary"
+        to={paths.battleRoom(seat.kind, seat.room_id)}
+        data-testid="back-to-battle-link"
+      >
         {t('battleBack.go')}
       </Link>
     </section>

@@ -11,7 +11,10 @@ import { selectIsLogin, selectUser, selectWebSettings } from './selectors';
 function NotificationBell() {
   const { t } = useTranslation();
   const unread = useAppSelector((s) => s.live.unread) ?? 0;
-  const label = unread > 0 ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}` : t('notifications.title');
+  const label =
+    unread > 0
+      ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}`
+      : t('notifications.title');
   return (
     <Link to={paths.profileNotifications} className="header-bell" data-testid="notifications-bell" aria-label={label}>
       <BellIcon size={22} />

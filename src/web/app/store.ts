@@ -46,7 +46,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (gdm) => gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware, accountFeedMiddleware),
+    middleware: (gdm) =>
+      gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware, accountFeedMiddleware),
   });
 }
 
