@@ -1,6 +1,7 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ContestLists, ContestSummary } from '../../../core/contract';
+import type { ContestStatus } from '../../../core/rules/contest';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
@@ -43,7 +44,9 @@ export default function ContestListPage() {
   // Starts and ends come on their own (issue 21 §7): a timer to the next one, on the server's clock.
   const offset = useAppSelector((s) => s.live.clockOffsetMs) ?? 0;
   const [tick, bump] = useReducer((n: number) => n + 1, 0);
-  const lists = state.status === 'ready' ? listsAt(state.data, Date.now() + offset) : null;
+  const shown = useRef(new Map<number, ContestStatus>());
+  const lists = state.status === 'ready' ? listsAt(state.data, Date.now() + offset, shown.current) : null;
+  if (lists) for (const c of [...lists.live, ...lists.upcoming, ...lists.past]) shown.current.set(c.id, c.status);
   const wait = lists ? nextChangeIn(lists, Date.now() + offset) : null;
   useEffect(() => {
     if (wait === null) return;

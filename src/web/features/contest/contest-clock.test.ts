@@ -61,6 +61,12 @@ describe('listsAt', () => {
     const l = listsAt(lists(), T0 - 3_600_000);
     expect(l.live.map((c) => c.id)).toEqual([1]);
   });
+
+  it('never moves back a contest the screen showed live already (a new clock estimate)', () => {
+    const l = listsAt(lists(), T0, new Map([[2, 'live' as const]]));
+    expect(l.live.map((c) => c.id)).toEqual([1, 2]);
+    expect(l.upcoming.map((c) => c.id)).toEqual([3]);
+  });
 });
 
 describe('nextChangeIn', () => {

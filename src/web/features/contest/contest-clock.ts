@@ -6,12 +6,20 @@ const ORDER: Record<ContestStatus, number> = { upcoming: 0, live: 1, past: 2 };
 /**
  * The lists as they stand at `serverNowMs` (issue 21 §7): an upcoming contest whose start has
  * come is live, a live one whose end has come is past — without asking the server again. A
- * contest only moves forward: a clock that reads earlier than the server did never moves one back.
+ * contest only moves forward: a clock that reads earlier than the server did, or than `shown`
+ * (what the screen showed already: a new clock estimate must not move a card back), never moves
+ * one back.
  */
-export function listsAt(lists: ContestLists, serverNowMs: number): ContestLists {
+export function listsAt(
+  lists: ContestLists,
+  serverNowMs: number,
+  shown: ReadonlyMap<number, ContestStatus> = new Map(),
+): ContestLists {
   const all = [...lists.live, ...lists.upcoming, ...lists.past].map((c): ContestSummary => {
     const local = contestStatus(serverNowMs, Date.parse(c.starts_at), Date.parse(c.ends_at));
-    return ORDER[local] > ORDER[c.status] ? { ...c, status: local } : c;
+    const before = shown.get(c.id) ?? c.status;
+    const status = [c.status, before, local].reduce((a, b) => (ORDER[b] > ORDER[a] ? b : a));
+    return status === c.status ? c : { ...c, status };
   });
   const by = (s: ContestStatus) => all.filter((c) => c.status === s);
   return {
