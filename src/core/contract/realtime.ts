@@ -142,9 +142,10 @@ export type ClientMessage =
   | { type: 'watch_contest'; contest_id: number }
   | { type: 'unwatch_contest'; contest_id: number }
   /**
-   * Follows the player's own account until the socket closes: answered with `notifications`
-   * (the unread count), then a `coins` after each coin movement and a `notifications` with each
-   * new notification they can see.
+   * Follows the player's own account until the socket closes: answered with where it stands (a
+   * `coins` with the balance and the last ledger id, then `notifications` with the unread count),
+   * then a `coins` after each coin movement and a `notifications` with each new notification they
+   * can see. Sent again after a reconnect, it makes up for what was missed meanwhile.
    */
   | { type: 'watch_account' };
 
@@ -169,8 +170,9 @@ export type ServerMessage =
   | { type: 'contest_board'; board: ContestBoard }
   /**
    * The player's coin balance after a movement of their ledger (any reason: a reward, a fee, a
-   * refund, a payout), sent to each of their sockets once it has committed. `ledger_id` grows with
-   * each movement: a balance of a lower one is older than the one shown.
+   * refund, a payout), sent to each of their sockets once it has committed, and as it stands on
+   * `watch_account`. `ledger_id` grows with each movement (0: none yet): a balance of a lower one
+   * is older than one already shown.
    */
   | { type: 'coins'; coins: number; ledger_id: number }
   /**

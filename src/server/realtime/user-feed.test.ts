@@ -46,9 +46,17 @@ async function nextOf<K extends ServerMessage['type']>(
  * possibly after the socket started watching).
  */
 async function upTo(c: Client, f: (m: ServerMessage) => boolean): Promise<ServerMessage[]> {
+  return (await reach(c, f)).before;
+}
+
+/** Reads up to the message `f` fits: answers it and what came before it. */
+async function reach(c: Client, f: (m: ServerMessage) => boolean) {
   const before: ServerMessage[] = [];
-  for (let m = await c.next(); !f(m); m = await c.next()) before.push(m);
-  return before;
+  for (;;) {
+    const m = await c.next();
+    if (f(m)) return { hit: m, before };
+    before.push(m);
+  }
 }
 
 /**
@@ -59,7 +67,10 @@ async function upTo(c: Client, f: (m: ServerMessage) => boolean): Promise<Server
 async function watching(p: Player, at = url): Promise<{ c: Client; unread: number }> {
   const c = await connectPlayer(at, p);
   c.send({ type: 'watch_account' });
-  const first = await c.next();
+  // Where the account stands: its balance, then its unread count.
+  const { hit: first, before } = await reach(c, (m) => m.type === 'notifications');
+  const balance = (await t.db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${p.user.id}`))!.coins;
+  expect(before.at(-1)).toMatchObject({ type: 'coins', coins: balance });
   expect(first).toMatchObject({ type: 'notifications', latest: null });
   const seen = await t.db.one<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM coin_ledger
     WHERE user_id = ${p.user.id}`);
@@ -89,6 +100,19 @@ describe('coins', () => {
     const before = await upTo(b1, (m) => m.type === 'coins' && m.coins === mine.balance);
     expect(before.filter((m) => m.type !== 'coins' || m.coins === moved.balance)).toEqual([]);
     for (const c of [a1, a2, b1]) c.ws.close();
+  });
+
+  it('a socket that starts watching hears where the account stands: a movement it missed is not lost', async () => {
+    const a = await createPlayer(t.app);
+    const missed = await credit(a, 13);
+    const c = await connectPlayer(url, a);
+    c.send({ type: 'watch_account' });
+    const { before } = await reach(c, (m) => m.type === 'notifications');
+    const row = await t.db.one<{ id: number }>(
+      sql`SELECT max(id)::int AS id FROM coin_ledger WHERE user_id = ${a.user.id}`,
+    );
+    expect(before.at(-1)).toEqual({ type: 'coins', coins: missed.balance, ledger_id: row!.id });
+    c.ws.close();
   });
 
   it('a movement rolled back tells nobody; the one after it comes with the balance', async () => {
@@ -194,7 +218,11 @@ describe('the account feed refuses what is not the player’s', () => {
     // B names A's id: B still follows its own account only.
     const cb = await connectPlayer(url, b);
     cb.send({ type: 'watch_account', user_id: a.user.id });
-    expect(await cb.next()).toMatchObject({ type: 'notifications' });
+    const standing = await reach(cb, (m) => m.type === 'notifications');
+    const bCoins = (await t.db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${b.user.id}`))!.coins;
+    const aCoins = (await credit(a, 1)).balance;
+    expect(aCoins).not.toBe(bCoins);
+    expect(standing.before.at(-1)).toMatchObject({ type: 'coins', coins: bCoins });
     const theirs = await credit(a, 50);
     await notify(t.db, a.user.id, { type: 'badge', params: { badge: 'dashing_debut' } });
     const own = await credit(b, 4);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import type { ServerMessage } from '../../core/contract';
+import { sql, type Database } from '../db/client';
 import { noticeFor, unreadCount } from '../domain/notifications';
 import type { Send } from './gateway';
 
@@ -51,13 +52,25 @@ export class UserFeed implements UserMessages {
     let mine = this.sockets.get(userId);
     if (!mine) this.sockets.set(userId, (mine = new Set()));
     mine.add(send);
-    // The bell's count as the app opens; later ones come with each notification.
-    unreadCount(this.db, userId).then(
-      (unread) => {
-        if (this.sockets.get(userId)?.has(send)) send({ type: 'notifications', unread, latest: null });
+    // Where the account stands now: what changed before this socket watched (or while it was
+    // reconnecting) is not lost. A movement announced meanwhile carries a higher ledger id.
+    this.snapshot(userId).then(
+      (ms) => {
+        if (this.sockets.get(userId)?.has(send)) for (const m of ms) send(m);
       },
-      (err: unknown) => this.log.error({ err }, 'unread count failed'),
+      (err: unknown) => this.log.error({ err }, 'account snapshot failed'),
     );
+  }
+
+  private async snapshot(userId: number): Promise<ServerMessage[]> {
+    const row = await this.db.one<{ coins: number; ledger_id: number }>(sql`SELECT u.coins,
+        coalesce((SELECT max(l.id) FROM coin_ledger l WHERE l.user_id = u.id), 0)::int AS ledger_id
+      FROM users u WHERE u.id = ${userId}`);
+    const unread = await unreadCount(this.db, userId);
+    return [
+      ...(row ? [{ type: 'coins' as const, coins: row.coins, ledger_id: row.ledger_id }] : []),
+      { type: 'notifications', unread, latest: null },
+    ];
   }
 
   disconnected(userId: number, send: Send): void {

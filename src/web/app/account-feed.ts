@@ -40,8 +40,8 @@ export const accountFeedMiddleware: Middleware<object, Slice> = (api) => {
       socket = new RealtimeSocket(gatewayUrl(), () => api.getState().auth.token, {
         message: (m) => {
           if (m.type === 'coins') {
-            // Pushes of one account come in commit order; a balance older than one applied is not shown.
-            if (m.ledger_id <= api.getState().live.ledgerId) return;
+            // A balance older than one applied is not shown (a snapshot read just before a push).
+            if (m.ledger_id < api.getState().live.ledgerId) return;
             api.dispatch(ledgerMoved({ coins: m.coins, ledger_id: m.ledger_id }));
             api.dispatch(coinsChanged(m.coins));
           } else if (m.type === 'notifications') {
