@@ -231,6 +231,19 @@ describe('the account feed refuses what is not the player’s', () => {
     cb.ws.close();
   });
 
+  it('a socket stays its first user’s: another account’s hello on it does not switch the feed', async () => {
+    const [a, b] = [await createPlayer(t.app), await createPlayer(t.app)];
+    const { c: cb } = await watching(b);
+    cb.send({ type: 'hello', token: a.token });
+    cb.send({ type: 'watch_account' });
+    const theirs = await credit(a, 21);
+    const own = await credit(b, 2);
+    const before = await upTo(cb, (m) => m.type === 'coins' && m.coins === own.balance);
+    expect(before.filter((m) => m.type === 'coins' && m.coins === theirs.balance)).toEqual([]);
+    expect(before.filter((m) => m.type === 'welcome')).toEqual([]);
+    cb.ws.close();
+  });
+
   it('a socket that does not watch its account hears none of it; an oversized frame closes the socket', async () => {
     const a = await createPlayer(t.app);
     const quiet = await connectPlayer(url, a);
