@@ -37,6 +37,7 @@ import { WorkerRoomOps } from './realtime/room-ops-worker-client';
 import { BusSink, type RoomEventSink } from './realtime/room-event-sink';
 import { firestoreSink } from './realtime/firestore-sink';
 import { ContestLive } from './realtime/contests';
+import { UserFeed } from './realtime/user-feed';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 
 export interface AppOptions {
@@ -103,6 +104,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     roomSinks,
   );
   const contests = new ContestLive(db, bus, app.log, roomSinks, clock);
+  const userFeed = new UserFeed(db, app.log);
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
   // Firebase mode with a service account: FCM for the players whose app registered a token.
   if (config.firebase?.serviceAccount)
@@ -118,6 +120,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await battles.stop();
     await contests.stop();
+    await userFeed.stop();
     // After the rooms and contests: their last changes are written before firebase-admin goes.
     await firestore?.close();
     await push.stop();
@@ -144,6 +147,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     }),
     battles,
     contests,
+    userFeed,
     push,
     clock,
   };
@@ -172,7 +176,8 @@ export async function buildApp(o: AppOptions): Promise<App> {
   });
   registerDispatcher(app, services, HANDLERS as never);
   registerPackRoutes(app, services);
-  await registerGateway(app, services, battles, contests);
+  await registerGateway(app, services, battles, contests, userFeed);
+  await userFeed.start();
   battles.start();
   contests.start();
   push.start();

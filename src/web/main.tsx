@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { accountFeedWanted } from './app/account-feed';
 import { makeStore } from './app/store';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
@@ -57,6 +58,7 @@ void persistence
   })
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
+    store.dispatch(accountFeedWanted());
     scheduleServiceWorker();
     // The outbox and the packs are a signed-in player's, and wait for the first screen's own
     // requests: started when idle once someone is signed in (a guest never loads them).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { action } from './define';
 import { idField, intField, languageIdField, paging, slugField } from './fields';
-import type { LiveQuestion, RoomState } from './realtime';
+import type { LiveQuestion, RoomKind, RoomState } from './realtime';
 
 const roomIdField = z.uuid({ error: 'must be a room id' });
 
@@ -14,6 +14,23 @@ export interface RoomQuestions {
   /** Server instants (ISO) of the current round; empty before the first. */
   opens_at: string;
   deadline: string;
+  server_time: string;
+}
+
+/**
+ * The battle the player still holds a seat in (issue 21 §5): a waiting or playing room whose
+ * seat is theirs, connected or disconnected within the reconnect grace. What the app offers as
+ * "Back to your battle" after the tab was closed.
+ */
+export interface HeldSeat {
+  room_id: string;
+  kind: RoomKind;
+  status: 'waiting' | 'playing';
+  /** Friend and group rooms: the code to share ('' otherwise). */
+  room_code: string;
+  seat_state: 'connected' | 'disconnected';
+  /** A disconnected seat: when the grace ends and it is given up (server instant, ISO); else null. */
+  grace_ends_at: string | null;
   server_time: string;
 }
 
@@ -112,6 +129,15 @@ export const battleActions = {
     input: z.object({ room_id: roomIdField }),
     access: 'user',
     mutates: true,
+  }),
+  /**
+   * The caller's held seat, if any (`seat` null otherwise): only their own, whatever else is
+   * sent. The newest when there are several.
+   */
+  get_active_battle: action<{ seat: HeldSeat | null }>()({
+    input: z.object({}),
+    access: 'user',
+    mutates: false,
   }),
   delete_room: action<RoomState>()({
     input: z.object({ room_id: roomIdField }),

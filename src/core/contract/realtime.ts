@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotificationView } from './account';
 import type { ContestBoard } from './contest';
 
 /**
@@ -139,7 +140,14 @@ export type ClientMessage =
    * time it changes (at most a few a second), until `unwatch_contest` or the socket closes.
    */
   | { type: 'watch_contest'; contest_id: number }
-  | { type: 'unwatch_contest'; contest_id: number };
+  | { type: 'unwatch_contest'; contest_id: number }
+  /**
+   * Follows the player's own account until the socket closes: answered with where it stands (a
+   * `coins` with the balance and the last ledger id, then `notifications` with the unread count),
+   * then a `coins` after each coin movement and a `notifications` with each new notification they
+   * can see. Sent again after a reconnect, it makes up for what was missed meanwhile.
+   */
+  | { type: 'watch_account' };
 
 /** Server → client. */
 export type ServerMessage =
@@ -159,7 +167,19 @@ export type ServerMessage =
   | { type: 'answered'; room_id: string; round: number; user_id: number }
   | { type: 'result'; result: RoomResult }
   /** A contest's leaderboard, top entries (`me` is always null here: ask get_contest_leaderboard). */
-  | { type: 'contest_board'; board: ContestBoard };
+  | { type: 'contest_board'; board: ContestBoard }
+  /**
+   * The player's coin balance after a movement of their ledger (any reason: a reward, a fee, a
+   * refund, a payout), sent to each of their sockets once it has committed, and as it stands on
+   * `watch_account`. `ledger_id` grows with each movement (0: none yet): a balance of a lower one
+   * is older than one already shown.
+   */
+  | { type: 'coins'; coins: number; ledger_id: number }
+  /**
+   * The player's unread count: on `watch_account`, and with `latest` whenever a notification they can see
+   * is made (their own, or one to everyone or to their language).
+   */
+  | { type: 'notifications'; unread: number; latest: NotificationView | null };
 
 export const CLIENT_MESSAGE_TYPES = [
   'hello',
@@ -169,6 +189,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'leave',
   'watch_contest',
   'unwatch_contest',
+  'watch_account',
 ] as const;
 
 const contestId = z.number().int().min(1).max(2_147_483_647);
@@ -190,6 +211,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('leave'), room_id: roomId }),
   z.object({ type: z.literal('watch_contest'), contest_id: contestId }),
   z.object({ type: z.literal('unwatch_contest'), contest_id: contestId }),
+  z.object({ type: z.literal('watch_account') }),
 ]);
 
 /** The messages of one server frame, in order (a frame holds one message or an array of them). */

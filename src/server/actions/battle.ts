@@ -1,6 +1,7 @@
 import { createRoom, deleteRoom, joinRoom, leaveRoom, startRoom, type RoomChange } from '../domain/battle/rooms';
 import { playWithBot, randomMatch } from '../domain/battle/random';
 import { roomQuestions } from '../domain/battle/room-reveal';
+import { heldSeat } from '../domain/battle/held-seat';
 import type { BattleStatistic } from '../../core/contract';
 import { sql, type Db, type SQL } from '../db/client';
 import { AppError } from '../http/errors';
@@ -45,6 +46,7 @@ export const battleHandlers: Handlers<
   | 'create_room'
   | 'join_room'
   | 'start_room'
+  | 'get_active_battle'
   | 'delete_room'
   | 'leave_room'
   | 'get_question_by_room_id'
@@ -87,6 +89,9 @@ export const battleHandlers: Handlers<
   },
   async start_room({ room_id }, ctx) {
     return changed(ctx, await startRoom(ctx.db, ctx.services.battles.setup, me(ctx).id, room_id));
+  },
+  async get_active_battle(_input, ctx) {
+    return { seat: await heldSeat(ctx.db, ctx.services.battles.setup, me(ctx).id) };
   },
   async delete_room({ room_id }, ctx) {
     return changed(ctx, await deleteRoom(ctx.db, ctx.services.battles.setup.clock, me(ctx).id, room_id));

@@ -28,6 +28,11 @@ export interface Database extends Db {
   session<T>(fn: (q: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
   /** The embedded data dir's lock, held while open (PGlite on a DATA_DIR only). */
   readonly lock?: DataDirLock;
+  /**
+   * Hears `NOTIFY channel` (sent when the notifying transaction commits, from any connection or
+   * node on this database) until the returned function is called.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 // drizzle's two drivers share this surface; the union keeps both typed.
@@ -120,9 +125,14 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined); // an idle client's error must not crash the process
     pool.on('connect', (client) => nameStatements(client));
     const d = drizzlePg(pool) as unknown as Drizzle;
+    const listener = new PgListener(() => new pg.Client({ connectionString: o.databaseUrl }));
     return {
       ...wrap(d, 'postgres'),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
       session: async (fn) => {
         const c = await pool.connect();
         try {
@@ -166,6 +176,13 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
         await lock?.release();
       }
     },
+    listen: async (channel, onPayload) => {
+      const off = await client.listen(channel, onPayload);
+      return async () => {
+        // The instance may be closed already (the app's close after the database's).
+        if (!client.closed) await off();
+      };
+    },
     session: (fn) =>
       fn(async (script) => {
         const r = await client.exec(script);
@@ -173,4 +190,81 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
       }),
     pglite: client,
   } as Database;
+}
+
+/** What PgListener needs of a pg client. */
+interface ListenClient {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  on(event: 'notification', fn: (n: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error' | 'end', fn: () => void): unknown;
+  end(): Promise<void>;
+}
+
+/**
+ * PostgreSQL's LISTEN on one dedicated connection (a pooled one would be handed to others):
+ * opened with the first listener, reconnected with backoff when it drops, its channels listened
+ * to again. Notifications sent while it was down are lost (PostgreSQL keeps none for a listener
+ * that is gone), so a listener must treat a message as a hint that is usually, not always, there.
+ */
+class PgListener {
+  private client: ListenClient | null = null;
+  private connecting: Promise<ListenClient> | null = null;
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private retries = 0;
+
+  constructor(private readonly make: () => ListenClient) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let set = this.channels.get(channel);
+    const first = !set;
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(onPayload);
+    const c = await this.connected();
+    if (first) await c.query(`LISTEN ${channel}`);
+    return async () => {
+      const own = this.channels.get(channel);
+      if (!own?.delete(onPayload) || own.size > 0) return;
+      this.channels.delete(channel);
+      if (this.client && !this.closed) await this.client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    };
+  }
+
+  private connected(): Promise<ListenClient> {
+    if (this.client) return Promise.resolve(this.client);
+    return (this.connecting ??= this.open().finally(() => (this.connecting = null)));
+  }
+
+  private async open(): Promise<ListenClient> {
+    const c = this.make();
+    c.on('notification', (n) => {
+      for (const fn of this.channels.get(n.channel) ?? []) fn(n.payload ?? '');
+    });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (this.client === c) this.client = null;
+      if (this.closed || this.channels.size === 0) return;
+      // Back with its channels after a pause (doubling to 5 s): the listeners hear again.
+      const wait = Math.min(100 * 2 ** this.retries++, 5_000);
+      setTimeout(() => void this.connected().catch(() => undefined), wait).unref();
+    };
+    c.on('error', drop);
+    c.on('end', drop);
+    await c.connect();
+    for (const ch of this.channels.keys()) await c.query(`LISTEN ${ch}`);
+    this.retries = 0;
+    this.client = c;
+    return c;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const c = this.client ?? (await this.connecting?.catch(() => null));
+    this.client = null;
+    await c?.end().catch(() => undefined);
+  }
 }

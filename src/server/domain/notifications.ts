@@ -51,8 +51,28 @@ export async function markRead(db: Db, userId: number, ids: number[] | 'all'): P
     SELECT ${userId}, n.id FROM notifications n
     WHERE ${visibleTo(userId)} AND ${which}
     ON CONFLICT DO NOTHING`);
+  return unreadCount(db, userId);
+}
+
+/** How many notifications the player can see and has not read. */
+export async function unreadCount(db: Db, userId: number): Promise<number> {
   const left = await db.one<{ unread: number }>(sql`SELECT count(*)::int AS unread FROM notifications n
     WHERE ${visibleTo(userId)}
       AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${userId})`);
   return left!.unread;
+}
+
+/** One notification as the player sees it, with their unread count; null when it is not theirs to see. */
+export async function noticeFor(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ notification: NotificationView; unread: number } | null> {
+  const row = await db.one<NotificationView>(sql`SELECT n.id, n.type, n.params, n.title, n.message, n.link,
+      to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
+      (r.notification_id IS NOT NULL) AS read
+    FROM notifications n
+    LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ${userId}
+    WHERE n.id = ${id} AND ${visibleTo(userId)}`);
+  return row ? { notification: row, unread: await unreadCount(db, userId) } : null;
 }

@@ -13,6 +13,7 @@ import type { SettingsStore } from '../domain/settings-store';
 import type { PushService } from '../push/push';
 import type { Battles } from '../realtime/rooms';
 import type { ContestLive } from '../realtime/contests';
+import type { UserFeed } from '../realtime/user-feed';
 import type { UploadedFile } from './body';
 import type { AuditNote } from '../domain/admin/audit';
 
@@ -33,6 +34,8 @@ export interface Services {
   battles: Battles;
   /** Live contest leaderboards and the contest closing job. */
   contests: ContestLive;
+  /** Each player's coin balance and notifications, live to their sockets. */
+  userFeed: UserFeed;
   /** Web Push: VAPID keys and the push ticker. */
   push: PushService;
   /** The clock of rules about time (contest answer times); a test's own in tests. */

@@ -16,6 +16,8 @@ const devContest = z.object({
     .default([{ rank: 1, coins: 50 }]),
   minutes: z.number().int().min(1).max(1440).default(60),
   questions: z.number().int().min(1).max(50).default(3),
+  /** Upcoming for this long (0: started a minute ago, live at once). */
+  starts_in_seconds: z.number().int().min(0).max(86_400).default(0),
 });
 
 /** What /dev/faults takes: the next `count` calls of `action` with this bearer answer `status` (0: none). */
@@ -97,8 +99,8 @@ export function registerDevRoutes(app: FastifyInstance, db: Db, clock: Clock) {
       languageId: lang.id,
       name: o.name,
       description: 'Made for a test.',
-      startsAt: new Date(now - 60_000),
-      endsAt: new Date(now + o.minutes * 60_000),
+      startsAt: new Date(o.starts_in_seconds ? now + o.starts_in_seconds * 1000 : now - 60_000),
+      endsAt: new Date(now + o.starts_in_seconds * 1000 + o.minutes * 60_000),
       entryFee: o.entry_fee,
       prizes: o.prizes,
       questionIds: ids.map((r) => r.question_id),

@@ -5,6 +5,7 @@ import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../
 import { userForToken } from '../auth/api-tokens';
 import type { Services } from '../http/context';
 import { MessageBudget, SocketsPerIp } from './socket-limits';
+import type { UserMessages } from './user-feed';
 
 /** Largest frame a client may send (every client message is small). */
 const MAX_FRAME_BYTES = 4096;
@@ -51,6 +52,7 @@ export async function registerGateway(
   services: Services,
   rooms?: RoomMessages,
   contests?: ContestMessages,
+  users?: UserMessages,
 ) {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const alive = new WeakMap<WebSocket, boolean>();
@@ -91,6 +93,8 @@ export async function registerGateway(
     const hello = setTimeout(() => socket.close(CLOSE.helloTimeout, 'say hello first'), HELLO_TIMEOUT_MS);
     const budget = new MessageBudget(services.config.WS_MESSAGES_PER_10S, 10_000);
     let refused = false;
+    let closed = false;
+    let watchingAccount = false;
 
     socket.on('message', (raw, isBinary) => {
       if (refused) return;
@@ -123,6 +127,8 @@ export async function registerGateway(
               return;
             }
             clearTimeout(hello);
+            // A socket stays its first user's (its account feed is that user's).
+            if (userId !== undefined && userId !== user.id) return;
             userId = user.id;
             send({ type: 'welcome', user_id: user.id, server_time: services.clock.now().toISOString() });
           },
@@ -135,6 +141,11 @@ export async function registerGateway(
       }
       if (userId === undefined) {
         send({ type: 'error', code: 'unauthorized', message: 'Please login first.' });
+        return;
+      }
+      if (msg.type === 'watch_account') {
+        if (!closed && !watchingAccount) users?.connected(userId, send);
+        watchingAccount = true;
         return;
       }
       if (msg.type === 'watch_contest' || msg.type === 'unwatch_contest') {
@@ -150,10 +161,12 @@ export async function registerGateway(
     });
 
     socket.on('close', () => {
+      closed = true;
       clearTimeout(hello);
       perIp.closed(req.ip);
       sockets.delete(socket);
       if (userId !== undefined) rooms?.disconnected?.(userId, send);
+      if (userId !== undefined && watchingAccount) users?.disconnected(userId, send);
       contests?.disconnected?.(send);
     });
   });

@@ -2,12 +2,32 @@ import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Avatar } from '../ui/Avatar';
-import { CoinIcon } from '../ui/icons';
+import { BellIcon, CoinIcon } from '../ui/icons';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
 import { selectIsLogin, selectUser, selectWebSettings } from './selectors';
 
-/** The top bar: logo and name, coins when signed in, language switch, profile or login. */
+/** The bell: the player's notifications, with the unread count the server pushes (issue 21 §7). */
+function NotificationBell() {
+  const { t } = useTranslation();
+  const unread = useAppSelector((s) => s.live.unread) ?? 0;
+  const label =
+    unread > 0
+      ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}`
+      : t('notifications.title');
+  return (
+    <Link to={paths.profileNotifications} className="header-bell" data-testid="notifications-bell" aria-label={label}>
+      <BellIcon size={22} />
+      {unread > 0 && (
+        <span className="bell-count" data-testid="notifications-unread" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The top bar: logo and name, coins and the bell when signed in, language switch, profile or login. */
 export function Header() {
   const { t } = useTranslation();
   const settings = useAppSelector(selectWebSettings);
@@ -28,6 +48,7 @@ export function Header() {
               <span>{user.coins}</span>
             </Link>
           )}
+          {isLogin && user && <NotificationBell />}
           <LanguageSwitch />
           {isLogin && user ? (
             <Link to={paths.profile} className="header-avatar" aria-label={t('nav.profile')}>

@@ -24,6 +24,9 @@ export const paths = {
   contestLeaderboard: (id: number) => `/contest-play/${id}/leaderboard`,
   randomBattle: '/random-battle',
   groupBattle: '/group-battle',
+  /** Where a room is played: group rooms under /group-battle, the 1v1 kinds under /random-battle. */
+  battleRoom: (kind: 'random' | 'friend' | 'bot' | 'group', id: string) =>
+    `${kind === 'group' ? '/group-battle' : '/random-battle'}/${enc(id)}`,
   audioQuestions: '/audio-questions',
   mathMania: '/math-mania',
   examModule: '/exam-module',

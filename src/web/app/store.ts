@@ -1,6 +1,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { PersistConfig, Storage } from 'redux-persist';
 import { authReducer } from '../features/auth/auth-slice';
+import { accountFeedMiddleware } from './account-feed';
+import { liveReducer } from './live-slice';
 import { battleMiddleware } from '../features/battle/battle-middleware';
 import { battleReducer } from '../features/battle/battle-slice';
 import { languagesReducer } from '../features/languages/languages-slice';
@@ -15,6 +17,8 @@ export const rootReducer = combineReducers({
   play: playReducer,
   /** The live battle on screen (transient: a reload joins the room again). */
   battle: battleReducer,
+  /** The account as the server pushes it: unread count, arrived notifications, clock (transient). */
+  live: liveReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -42,7 +46,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (gdm) => gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware),
+    middleware: (gdm) =>
+      gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware, accountFeedMiddleware),
   });
 }
 

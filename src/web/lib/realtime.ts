@@ -40,6 +40,7 @@ export class RealtimeSocket {
   private ws: WebSocket | null = null;
   private readonly rooms = new Set<string>();
   private readonly contests = new Set<number>();
+  private account = false;
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
@@ -93,6 +94,7 @@ export class RealtimeSocket {
     clearInterval(this.pinger);
     this.rooms.clear();
     this.contests.clear();
+    this.account = false;
     const ws = this.ws;
     this.ws = null;
     this.authed = false;
@@ -121,6 +123,12 @@ export class RealtimeSocket {
   unwatchContest(contestId: number): void {
     if (!this.contests.delete(contestId)) return;
     this.send({ type: 'unwatch_contest', contest_id: contestId });
+  }
+
+  /** Follows the player's own account (coins, notifications), now and after every reconnect. */
+  watchAccount(): void {
+    this.account = true;
+    this.send({ type: 'watch_account' });
   }
 
   /** Sends when authenticated; false when the link is down (the caller says so). */
@@ -163,6 +171,7 @@ export class RealtimeSocket {
       this.pinger = setInterval(() => this.beat(), PING_MS);
       for (const id of this.rooms) this.send({ type: 'join', room_id: id });
       for (const id of this.contests) this.send({ type: 'watch_contest', contest_id: id });
+      if (this.account) this.send({ type: 'watch_account' });
     } else if (m.type === 'rate_limited') {
       this.askedWait = m.retry_after_s * 1000;
     } else if (m.type === 'pong') {

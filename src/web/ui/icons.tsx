@@ -63,3 +63,23 @@ export function ChevronIcon({ size = 20 }: { size?: number }) {
     </svg>
   );
 }
+
+/** A bell (notifications). */
+export function BellIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 9a6 6 0 0112 0c0 5 2 6.5 2 6.5H4S6 14 6 9z" />
+      <path d="M10 19a2 2 0 004 0" />
+    </svg>
+  );
+}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Field } from '../../ui/Field';
 import { Empty, LoadState } from '../../ui/LoadState';
+import { BackToBattle } from '../../app/BackToBattle';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import {
@@ -78,6 +79,7 @@ export default function GroupBattlePage() {
   return (
     <>
       <PageTitle title={t('modes.groupBattle')} back={paths.home} backLabel={t('common.back')} />
+      <BackToBattle />
       <ContentLanguagePicker />
       {!online && <OfflineNotice />}
       {categories.status !== 'ready' ? (

@@ -8,6 +8,7 @@ import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty, LoadState } from '../../ui/LoadState';
+import { BackToBattle } from '../../app/BackToBattle';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import {
@@ -59,6 +60,7 @@ export default function RandomBattlePage() {
   return (
     <>
       <PageTitle title={t('modes.randomBattle')} back={paths.home} backLabel={t('common.back')} />
+      <BackToBattle />
       <ContentLanguagePicker />
       {!online && <OfflineNotice />}
       {categories.status !== 'ready' ? (

@@ -1,5 +1,7 @@
+import { useEffect, useReducer, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ContestLists, ContestSummary } from '../../../core/contract';
+import type { ContestStatus } from '../../../core/rules/contest';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
@@ -14,6 +16,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { rememberContests } from './contest-cache';
+import { listsAt, nextChangeIn } from './contest-clock';
 import { PlayAction } from './ContestEntry';
 import './contest.css';
 
@@ -38,7 +41,19 @@ export default function ContestListPage() {
     return lists;
   }, [languageId]);
 
-  const rows = state.status === 'ready' ? state.data[tab] : [];
+  // Starts and ends come on their own (issue 21 §7): a timer to the next one, on the server's clock.
+  const offset = useAppSelector((s) => s.live.clockOffsetMs) ?? 0;
+  const [tick, bump] = useReducer((n: number) => n + 1, 0);
+  const shown = useRef(new Map<number, ContestStatus>());
+  const lists = state.status === 'ready' ? listsAt(state.data, Date.now() + offset, shown.current) : null;
+  if (lists) for (const c of [...lists.live, ...lists.upcoming, ...lists.past]) shown.current.set(c.id, c.status);
+  const wait = lists ? nextChangeIn(lists, Date.now() + offset) : null;
+  useEffect(() => {
+    if (wait === null) return;
+    const timer = setTimeout(bump, wait);
+    return () => clearTimeout(timer);
+  }, [wait, tick]);
+  const rows = lists ? lists[tab] : [];
   return (
     <>
       <PageTitle

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectIsLogin, selectLanguageId, selectUser } from '../../app/selectors';
 import { api } from '../../lib/api-client';
+import { BackToBattle } from '../../app/BackToBattle';
 import { InstallCard } from './InstallCard';
 import { MODES } from './modes';
 
@@ -52,6 +53,7 @@ export default function HomePage() {
           </div>
         )}
       </section>
+      <BackToBattle />
       <InstallCard />
       <h2 className="section-title">{t('home.modes')}</h2>
       <ul className="grid modes-grid">

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NotificationView } from '../../../core/contract';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { notificationsRead } from '../../app/live-slice';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
@@ -99,6 +101,19 @@ export default function NotificationsPage() {
   const [rows, setRows] = useState<NotificationView[]>([]);
   const [total, setTotal] = useState(0);
   const [state, setState] = useState<ListState>('loading');
+  const dispatch = useAppDispatch();
+  // Notifications pushed while the page is open go on top, newest first (issue 21 §7).
+  const arrived = useAppSelector((s) => s.live.arrived);
+  // Those that arrived before the page opened are in its first load already.
+  const merged = useRef<Set<number> | null>(null);
+  merged.current ??= new Set(arrived.map((n) => n.id));
+  useEffect(() => {
+    const fresh = arrived.filter((n) => !merged.current!.has(n.id));
+    if (fresh.length === 0) return;
+    for (const n of fresh) merged.current!.add(n.id);
+    setTotal((n) => n + fresh.length);
+    setRows((before) => mergePage(before, fresh, (r) => r.id, false).sort((a, b) => b.id - a.id));
+  }, [arrived]);
 
   async function load(offset: number) {
     setState('loading');
@@ -118,14 +133,17 @@ export default function NotificationsPage() {
   async function open(n: NotificationView) {
     if (!n.read) {
       setRows((rs) => rs.map((r) => (r.id === n.id ? { ...r, read: true } : r)));
-      void api('set_notifications_read', { ids: String(n.id) }).catch(() => undefined);
+      void api('set_notifications_read', { ids: String(n.id) })
+        .then((r) => dispatch(notificationsRead(r.unread)))
+        .catch(() => undefined);
     }
     if (n.link.startsWith('/')) void navigate(n.link);
   }
 
   async function readAll() {
     try {
-      await api('set_notifications_read', { all: 1 });
+      const r = await api('set_notifications_read', { all: 1 });
+      dispatch(notificationsRead(r.unread));
       setRows((rs) => rs.map((r) => ({ ...r, read: true })));
     } catch {
       // Toasted by the api client.
