@@ -6,7 +6,9 @@ import { api, apiPlayer, loginByEmail, outboxCode, sessionSaved, uniqueEmail } f
 // player who signs up in a fresh browser and stays online at most 10 s can go offline, reload,
 // and play fun and learn, the daily quiz and their bookmarks. (2) Back online with the app open,
 // the queued results go at once: the page asks the worker itself rather than waiting for
-// Background Sync (which the browser fires on its own schedule — here, never).
+// Background Sync, which the browser fires on its own schedule — after a sync that failed into a
+// flapping network, its backoff: before the fix, the reconnect journey below (without the
+// stub) stayed uncredited for over 120 s in about one run in five. Here the stub makes it never.
 
 const SHOTS = process.env.SHOTS ? '.tmp/screens' : '';
 
@@ -120,7 +122,8 @@ test('first visit: signed up and at most 10 s online, then offline and reloaded,
 
   // Back online with the app open: all three credited, without Background Sync.
   await context.setOffline(false);
-  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 10_000 });
+  await expect.poll(() => queuedCount(page), { timeout: 10_000 }).toBe(0);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
   const after = await ledger(request, token);
   expect(after.reasons.filter((r) => r === 'daily_quiz')).toHaveLength(1);
   expect(after.reasons.filter((r) => r === 'fun_n_learn_level')).toHaveLength(1);
@@ -154,13 +157,14 @@ test('reconnect on home: results of three modes queued on pages opened offline a
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '3');
   await context.setOffline(false);
   await context.setOffline(true);
 
   // Back for good, the home screen open: every result credited without Background Sync.
   await context.setOffline(false);
-  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 10_000 });
-  expect(await queuedCount(page)).toBe(0);
+  await expect.poll(() => queuedCount(page), { timeout: 10_000 }).toBe(0);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
   const once = async () => {
     const l = await ledger(request, p.token);
     return {
