@@ -24,9 +24,9 @@ const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
 const SYNC_RUNS = Number(process.env.SYNC_RUNS ?? 3);
 const RECONNECT_RUNS = Number(process.env.RECONNECT_RUNS ?? 5);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'startup,lighthouse,outbox,reconnect').split(','));
-// Part 4 before issue 21's fix (the page left the replay to Background Sync): median of 5 runs,
-// this bench on the 2-core machine, main at df74165.
-const RECONNECT_BEFORE_MS = 281;
+// Part 4 before issue 21's fix (the page left the replay to Background Sync), this bench on the
+// 2-core machine at main df74165.
+const RECONNECT_BEFORE = { straight: '281 ms (median of 5)', flaky: '114 ms (median of 5, worst 278 ms)' };
 const GOALS = { cold: 1.5, warm: 1.3, score: 90, lcp: 2500, tbt: 200, cls: 0.1, sync: 2000 };
 
 // Lighthouse finds the browser through the port it is given; CHROME_PATH for anything it launches.
@@ -108,24 +108,26 @@ try {
   }
 
   if (PARTS.has('reconnect')) {
-    console.log(
-      `\n4. The player's reconnect: ${RESULTS} results of three modes queued offline, ${RECONNECT_RUNS} runs`,
-    );
-    try {
-      const r = await measurePlayerReconnect({
-        base: app.base,
-        runs: RECONNECT_RUNS,
-        idleMs: Number(process.env.RECONNECT_IDLE_S ?? 0) * 1000,
-      });
-      const m = median(r);
-      lines.push(
-        `Reconnect on the home screen → ${RESULTS} queued results (fun and learn, daily quiz, bookmarks) ` +
-          `credited, no sync triggered by the bench, median of ${RECONNECT_RUNS}:`,
-        `  ${ms(m)} (goal ≤ ${GOALS.sync} ms) ${verdict(m <= GOALS.sync)}` +
-          `   [runs: ${r.map((x) => x.toFixed(0)).join(', ')} ms; before the fix: ${ms(RECONNECT_BEFORE_MS)}]`,
-      );
-    } catch (e) {
-      errors.push(`player reconnect: ${e.stack ?? e}`);
+    const idleMs = Number(process.env.RECONNECT_IDLE_S ?? 0) * 1000;
+    for (const flaky of [false, true]) {
+      const how = flaky ? 'after a flap (back, gone, back)' : 'straight back';
+      console.log(`\n4. The player's reconnect, ${how}: ${RESULTS} results queued offline, ${RECONNECT_RUNS} runs`);
+      try {
+        const r = await measurePlayerReconnect({ base: app.base, runs: RECONNECT_RUNS, idleMs, flaky });
+        const m = median(r);
+        const worst = Math.max(...r);
+        const before = flaky ? RECONNECT_BEFORE.flaky : RECONNECT_BEFORE.straight;
+        lines.push(
+          `Reconnect on the home screen, ${how} → ${RESULTS} queued results (fun and learn, daily quiz, ` +
+            `bookmarks) credited, nothing triggered by the bench, median of ${RECONNECT_RUNS}:`,
+          `  ${Number.isFinite(m) ? ms(m) : 'not within 90 s'} (goal ≤ ${GOALS.sync} ms) ${verdict(m <= GOALS.sync)}` +
+            `, worst ${Number.isFinite(worst) ? ms(worst) : 'not within 90 s'}` +
+            `   [runs: ${r.map((x) => (Number.isFinite(x) ? x.toFixed(0) : '>90000')).join(', ')} ms; ` +
+            `before the fix: ${before}]`,
+        );
+      } catch (e) {
+        errors.push(`player reconnect (${how}): ${e.stack ?? e}`);
+      }
     }
   }
 } finally {

@@ -10,6 +10,9 @@ import { persistentChromium, sleep } from './common.mjs';
 
 /* global indexedDB, caches */ // page.evaluate callbacks run in the page.
 
+/** A run whose results are not credited by then counts as "not within 90 s". */
+const GIVE_UP_MS = 90_000;
+
 /** Results queued on each run: fun and learn, the daily quiz, a bookmark play. */
 export const RESULTS = 3;
 
@@ -62,7 +65,7 @@ async function pendingOnScreen(page, n) {
 }
 
 /** One run: a new player and browser, three results queued offline, reconnect on home. */
-async function oneRun(base, run, idleMs) {
+async function oneRun(base, run, idleMs, flaky) {
   const player = await signedUpPlayer(base, `pwa-reconnect-${run}`);
   const token = player.user.api_token;
   // A bookmark to play offline.
@@ -118,11 +121,22 @@ async function oneRun(base, run, idleMs) {
     // A player offline for a while: the idle worker is stopped by the browser (after ~30 s).
     if (idleMs) await sleep(idleMs);
 
+    if (flaky) {
+      // A flaky connection, as issue 21's run met it: back and gone again at once, the app
+      // reloaded while offline, back and gone again; then back for good.
+      await context.setOffline(false);
+      await context.setOffline(true);
+      await page.reload();
+      await pendingOnScreen(page, 3);
+      await context.setOffline(false);
+      await context.setOffline(true);
+    }
     const t0 = performance.now();
     await context.setOffline(false);
     let left = RESULTS;
     while (left > 0) {
-      if (performance.now() - t0 > 90_000) throw new Error(`${left} results still queued after 90 s`);
+      // Not credited in 90 s: reported as such (Infinity), the results left for the next run's check.
+      if (performance.now() - t0 > GIVE_UP_MS) return Infinity;
       await sleep(20);
       left = await queued(page);
     }
@@ -135,7 +149,10 @@ async function oneRun(base, run, idleMs) {
   }
 }
 
-/** `runs` runs of the player's reconnect; the time of each (ms). */
+/**
+ * `runs` runs of the player's reconnect; the time of each (ms). `flaky`: the network comes back
+ * for a moment and drops again before it comes back for good (timed from the last return).
+ */
 export async function measurePlayerReconnect({ base, runs, idleMs = 0 }) {
   const results = [];
   for (let run = 0; run < runs; run++) {
