@@ -31,6 +31,8 @@ const GOALS = { cold: 1.5, warm: 1.3, score: 90, lcp: 2500, tbt: 200, cls: 0.1, 
 
 // Lighthouse finds the browser through the port it is given; CHROME_PATH for anything it launches.
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
+// Each persistent profile removes itself on exit (bench/pwa/common.mjs): one listener a browser.
+process.setMaxListeners(50);
 // Ctrl-C: leave through process.exit so the 'exit' handlers stop the app server (startBuiltServer).
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
