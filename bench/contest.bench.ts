@@ -15,6 +15,7 @@ import { insertEventQuestions } from '../src/server/db/seed/seed-events';
 import { onPglite, onPostgres } from './bench-db';
 import { answerContest, enterContest } from '../src/server/domain/contest-play';
 import { closeDueContest, contestBoard, createContest } from '../src/server/domain/contests';
+import { systemClock } from '../src/server/domain/clock';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50_000);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -93,7 +94,7 @@ async function run(name: string, db: Database, n: number, writers: number) {
   const reads: number[] = [];
   for (const uid of s.readers) {
     const t0 = performance.now();
-    const b = await contestBoard(db, uid, { contestId: s.contestId, offset: 0, limit: 20 });
+    const b = await contestBoard(db, systemClock, uid, { contestId: s.contestId, offset: 0, limit: 20 });
     reads.push(performance.now() - t0);
     if (!b.me || b.entries.length !== 20) throw new Error('board without the own row or a full page');
   }
@@ -119,9 +120,9 @@ async function run(name: string, db: Database, n: number, writers: number) {
 
   await db.run(sql`UPDATE contests SET ends_at = now() WHERE id = ${s.contestId}`);
   const c0 = performance.now();
-  const closed = await db.tx((tx) => closeDueContest(tx));
+  const closed = await db.tx((tx) => closeDueContest(tx, systemClock));
   const closeMs = performance.now() - c0;
-  const again = await db.tx((tx) => closeDueContest(tx));
+  const again = await db.tx((tx) => closeDueContest(tx, systemClock));
   const paid = await db.one<{
     n: number;
     sum: number;

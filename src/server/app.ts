@@ -85,7 +85,12 @@ export async function buildApp(o: AppOptions): Promise<App> {
     ? firestoreSink({ ...config.firebase, db, log: app.log, bus })
     : undefined;
   if (firestore) roomSinks.push(firestore);
-  const battleSetup = { rules: battleRulesOf(config, o.battleRules), roundDelayMs: config.BATTLE_ROUND_DELAY_MS };
+  const clock = o.clock ?? systemClock;
+  const battleSetup = {
+    rules: battleRulesOf(config, o.battleRules),
+    roundDelayMs: config.BATTLE_ROUND_DELAY_MS,
+    clock,
+  };
   const battles = new Battles(
     battleSetup,
     config.DATABASE_URL && config.BATTLE_DB_WORKER
@@ -97,7 +102,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     app.log,
     roomSinks,
   );
-  const contests = new ContestLive(db, bus, app.log, roomSinks);
+  const contests = new ContestLive(db, bus, app.log, roomSinks, clock);
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
   // Firebase mode with a service account: FCM for the players whose app registered a token.
   if (config.firebase?.serviceAccount)
@@ -140,7 +145,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     battles,
     contests,
     push,
-    clock: o.clock ?? systemClock,
+    clock,
   };
   app.decorate('services', services);
   // Loud at start: sign-up and code sign-in by these channels will be refused until configured.
@@ -173,7 +178,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   push.start();
   app.addHook('onClose', scheduleReferralMaturing(services));
   registerMediaRoutes(app, db);
-  if (config.NODE_ENV !== 'production') registerDevRoutes(app, db);
+  if (config.NODE_ENV !== 'production') registerDevRoutes(app, db, clock);
   await registerWebApp(app, config.STATIC_DIR ?? PATHS.dist, bootSettings(db, services));
   return app;
 }

@@ -78,6 +78,70 @@ test('an exam: the key and the rules, answers changed before submitting, marks f
   await expect(page.getByTestId('exam-card').filter({ hasText: EXAM })).toHaveCount(0);
 });
 
+test('exam answers live on the server: answered on one device (one of them offline), resumed on another, marks from both', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const p = await apiPlayer(request, 'Two Devices');
+  await loginByEmail(page, p.email, p.password);
+  await openExam(page);
+  await page.getByTestId('exam-key-input').fill('2468');
+  await page.getByTestId('exam-rules-checkbox').check();
+  await page.getByTestId('exam-start').click();
+  await expect(page.getByTestId('exam-play')).toBeVisible();
+  const saved = page.getByTestId('exam-save-state');
+  // Q1 right (b, 1 mark), Q2 right (b, 1 mark), Q3 wrong (a, 1 mark): each saved as given.
+  for (const pick of ['b', 'b', 'a']) {
+    await page.getByTestId(`option-${pick}`).click();
+    await expect(saved).toHaveAttribute('data-state', 'saved');
+    await page.getByTestId('exam-next').click();
+  }
+  // Q4 (c, right, 2 marks) answered offline: kept on the device, sent when the network is back.
+  await page.context().setOffline(true);
+  await page.getByTestId('option-c').click();
+  await expect(saved).toHaveAttribute('data-state', 'queued');
+  await expect(saved).toContainText(/back online/i);
+  await page.context().setOffline(false);
+  await expect(saved).toHaveAttribute('data-state', 'saved');
+  await expect(page.getByTestId('exam-answered')).toContainText('4 of 8');
+  const timeOnA = await page.getByTestId('exam-timer').innerText();
+  // The browser is closed.
+  await page.context().close();
+
+  // Another device, the same player: the exam resumes with every answer and the server's time.
+  const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const second = await other.newPage();
+  await loginByEmail(second, p.email, p.password);
+  await second.goto('/exam-module');
+  const card = second.getByTestId('exam-card').filter({ hasText: EXAM });
+  await card.getByTestId('exam-resume').click();
+  await second.getByTestId('exam-key-input').fill('2468');
+  await second.getByTestId('exam-rules-checkbox').check();
+  await second.getByTestId('exam-start').click();
+  await expect(second.getByTestId('exam-play')).toBeVisible();
+  await expect(second.getByTestId('exam-answered')).toContainText('4 of 8');
+  await expect(second.getByTestId('option-b')).toHaveAttribute('aria-pressed', 'true');
+  // The time left runs on from the first device's (the deadline is the server's), not from the start.
+  const minutes = (text: string) => Number(text.split(':')[0]);
+  expect(minutes(await second.getByTestId('exam-timer').innerText())).toBeLessThanOrEqual(minutes(timeOnA));
+  await second.getByTestId('exam-palette-4').click();
+  await expect(second.getByTestId('option-c')).toHaveAttribute('aria-pressed', 'true');
+  // Q5 right (a, 2 marks), answered here.
+  await second.getByTestId('exam-palette-5').click();
+  await second.getByTestId('option-a').click();
+  await expect(second.getByTestId('exam-answered')).toContainText('5 of 8');
+  await second.getByTestId('exam-submit').click();
+  await second.getByTestId('exam-submit-confirm').click();
+  await expect(second.getByTestId('exam-result')).toBeVisible();
+  // 1 + 1 + 0 + 2 + 2 = 6 of 11: four right, one wrong, three unanswered.
+  await expect(second.getByTestId('exam-result-marks')).toContainText('6');
+  await expect(second.getByTestId('exam-result-marks')).toContainText('11');
+  await expect(second.getByTestId('exam-result-correct')).toHaveText('4');
+  await expect(second.getByTestId('exam-result-unattempted')).toHaveText('3');
+  await other.close();
+});
+
 test('the 5-second rule: away from the app for more than 5 seconds completes the exam', async ({ page, request }) => {
   const p = await apiPlayer(request, 'Wanderer');
   // The rule is about time: the page's clock is the test's, moved on instead of waited for.

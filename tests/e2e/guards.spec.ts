@@ -1,10 +1,65 @@
 import { expect, test } from '@playwright/test';
-import { apiPlayer, loginByEmail, resetPassword } from './support';
+import { apiPlayer, loginByEmail, outboxCode, resetPassword, uniqueEmail } from './support';
 
 test('an anonymous visitor of a protected route is sent to login with "Please login first"', async ({ page }) => {
   await page.goto('/quiz-zone');
-  await expect(page).toHaveURL(/\/auth\/login\/?$/);
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fquiz-zone$/);
   await expect(page.getByText('Please login first')).toBeVisible();
+});
+
+test('logging in from "Please login first" on /exam-module lands on /exam-module, not on /', async ({
+  page,
+  request,
+}) => {
+  const p = await apiPlayer(request);
+  await page.goto('/exam-module');
+  await expect(page.getByText('Please login first')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fexam-module$/);
+  await page.getByTestId('email').fill(p.email);
+  await page.getByTestId('password').fill(p.password);
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/exam-module$/);
+  await expect(page.getByTestId('coins-badge')).toBeVisible();
+});
+
+test('signing up from "Please login first" on /exam-module, by way of the sign-up link, lands on /exam-module', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('next');
+  await page.goto('/exam-module');
+  await expect(page).toHaveURL(/\/auth\/login\?next=/);
+  await page.getByRole('link', { name: 'Sign up' }).last().click();
+  await expect(page).toHaveURL(/\/auth\/sign-up/);
+  await page.getByTestId('name').fill('next ada');
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill('my quiz password');
+  await page.getByTestId('confirm-password').fill('my quiz password');
+  await page.getByTestId('submit').click();
+  await page.getByTestId('code').fill(await outboxCode(request, email));
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/exam-module$/);
+  await expect(page.getByTestId('coins-badge')).toBeVisible();
+});
+
+for (const hostile of ['//evil.com', 'https://evil.com/exam-module', '/\\evil.com', 'javascript:alert(1)']) {
+  test(`a login asked with next=${hostile} lands on /, on this site`, async ({ page, request }) => {
+    const p = await apiPlayer(request);
+    await page.goto(`/auth/login?next=${encodeURIComponent(hostile)}`);
+    await page.getByTestId('email').fill(p.email);
+    await page.getByTestId('password').fill(p.password);
+    await page.getByTestId('submit').click();
+    await expect(page.getByTestId('coins-badge')).toBeVisible();
+    await expect(page).toHaveURL(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/$/);
+  });
+}
+
+test('a visitor who leaves the login for home, then logs in from the header, lands on /', async ({ page, request }) => {
+  const p = await apiPlayer(request);
+  await page.goto('/exam-module');
+  await expect(page).toHaveURL(/\/auth\/login\?next=/);
+  await page.goto('/');
+  await loginByEmail(page, p.email, p.password);
 });
 
 test('a signed-in player opening /auth/login lands on /', async ({ page, request }) => {

@@ -6,7 +6,9 @@ import {
   queuedCount,
   queuePosts,
   readPack,
+  rightAnswer,
   workerEvents,
+  type PackQuestion,
   type QueuedPost,
 } from './offline-support';
 import { startOwnServer, type OwnServer } from './own-server';
@@ -48,8 +50,7 @@ test('the server killed mid-sync and restarted: nothing lost, nothing doubled', 
 
   // Every text played right, today's daily quiz, and the bookmark twenty times: made offline.
   const today = new Date().toISOString().slice(0, 10);
-  const right = (qs: { id: number; answer: string }[]) =>
-    JSON.stringify(qs.map((q) => ({ question_id: q.id, answer: q.answer })));
+  const right = (qs: PackQuestion[]) => JSON.stringify(qs.map((q) => ({ question_id: q.id, answer: rightAnswer(q) })));
   const plays: Record<string, string>[] = [
     ...fnl.texts.map((t) => ({ kind: 'fun-and-learn', fun_n_learn_id: String(t.id), answers: right(t.questions) })),
     {

@@ -42,6 +42,10 @@ test('offline: fun and learn, the daily quiz and a bookmark play to their result
   const daily = await readPack(page, 'daily-quiz');
   const marks = await readPack(page, 'bookmarks');
   expect(marks.bookmarks).toHaveLength(1);
+  // The daily quiz pays coins: its pack holds no answer, and no day not yet begun in some zone.
+  expect(JSON.stringify(daily.days)).not.toMatch(/"answer"|"explanation"/);
+  const easternmost = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+  expect(daily.days.every((d) => d.date <= easternmost)).toBe(true);
 
   await context.setOffline(true);
   // A cold start with no network: the shell and the player's state come from the device.
@@ -71,6 +75,9 @@ test('offline: fun and learn, the daily quiz and a bookmark play to their result
   await page.getByTestId('start-quiz').click();
   await playRight(page, daily.days.find((d) => d.date === today)!.questions);
   await expect(page.getByTestId('result-pending')).toBeVisible();
+  // Graded by the server only: what was answered, no marks made up on the device.
+  await expect(page.getByTestId('result-answered')).toBeVisible();
+  await expect(page.getByTestId('result-percentage')).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '2');
   // Played today, as far as this device knows.
   await page.getByTestId('back-to-levels').click();

@@ -74,6 +74,7 @@ export const ERRORS = {
   exam_rules_required: { status: 400, message: 'Agree to the exam rules.' },
   exam_not_open: { status: 409, message: 'This exam is not open today.' },
   exam_time_over: { status: 409, message: 'The time for this exam is over.' },
+  exam_submitted: { status: 409, message: 'This exam has already been submitted.' },
   contest_not_live: { status: 409, message: 'This contest is not live.' },
   contest_not_started: { status: 409, message: 'Start the contest first.' },
   question_not_served: { status: 409, message: 'Answer the question on screen.' },

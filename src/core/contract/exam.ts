@@ -5,6 +5,7 @@ import {
   flagField,
   gmtField,
   idField,
+  intField,
   jsonField,
   languageIdField,
   optionalText,
@@ -63,14 +64,39 @@ export interface ExamList {
   exams: ExamSummary[];
 }
 
-/** An attempt under way: its questions without answers, and the server's deadline. */
+/** An attempt under way: its questions without answers, the answers saved so far, and the server's deadline. */
 export interface ExamPlay {
   exam: ExamSummary;
   started_at: string;
   deadline: string;
   server_time: string;
   questions: SealedQuestion[];
+  /** The player's answers saved on the server (set_exam_module_answer), in the exam's order. */
+  answers: ExamSavedAnswer[];
 }
+
+export interface ExamSavedAnswer {
+  question_id: number;
+  answer: string;
+  /** The device's revision it was saved with (a newer one replaces it). */
+  revision: number;
+}
+
+/** set_exam_module_answer's reply: what the server keeps for the question now. */
+export interface ExamAnswerSaved {
+  exam_module_id: number;
+  question_id: number;
+  /** The answer kept, null when there is none (cleared). */
+  answer: string | null;
+  revision: number;
+  /** Questions of the attempt with an answer saved. */
+  answered: number;
+  deadline: string;
+  server_time: string;
+}
+
+/** Largest revision a device may give (its clock in ms fits well below it). */
+export const EXAM_MAX_REVISION = 2 ** 52;
 
 /** `type` of get_exam_module: 1 (or "today") the exams open today, 2 ("completed") those taken. */
 const examListType = z.preprocess(
@@ -124,7 +150,25 @@ export const examActions = {
     mutates: true,
   }),
   /**
-   * Submits the attempt. Marks, statistics and duration are the server's, from `answers`; the
+   * Saves one answer of the player's attempt under way, as it is given (queued by the outbox
+   * when offline). `answer` empty clears it. `revision` orders the player's changes (the device's
+   * clock in ms): a save older than the one kept changes nothing, a repeat answers the same.
+   * Refused after the submission (`exam_submitted`) and after the deadline (`exam_time_over`).
+   */
+  set_exam_module_answer: action<ExamAnswerSaved>()({
+    input: z.object({
+      exam_module_id: idField,
+      question_id: idField,
+      answer: z.string({ error: 'must be text' }).max(200, { error: 'must be at most 200 characters' }).default(''),
+      revision: intField(0, EXAM_MAX_REVISION),
+    }),
+    access: 'user',
+    mutates: true,
+  }),
+  /**
+   * Submits the attempt. Marks, statistics and duration are the server's, from the answers saved
+   * (set_exam_module_answer) merged with `answers` (a question `answers` names takes its answer
+   * there); the
    * figures a client states (`obtained_marks`, `statistics`, `total_duration`) are read and
    * ignored. `rules_violated` can only mark the attempt, never improve it.
    */

@@ -8,8 +8,9 @@ import type { Category, Comprehension, PlayQuestion, QuizResult, Subcategory } f
  * Offline question packs (ARCHITECTURE §3, §7): `GET /api/packs/<kind>?lang=<language_id>` with
  * a bearer token, answered in the usual envelope with a strong ETag (`"<version>"`) and
  * `Cache-Control: private, no-cache`; `If-None-Match` with the current version answers 304.
- * A pack carries what the three offline modes' screens ask for, answers included (solo modes may
- * ship answers), and the media its questions use. The server keeps each version's answer key,
+ * A pack carries what the three offline modes' screens ask for and the media its questions use;
+ * fun and learn and bookmarks with their answers (a play of them pays only when plausible), the
+ * daily quiz without (issue 21 §3). The server keeps each version's answer key,
  * so a play of a pack is graded against the version the device played (`submit_pack_play`).
  */
 export const PACK_KINDS = ['fun-and-learn', 'daily-quiz', 'bookmarks'] as const;
@@ -17,8 +18,6 @@ export type PackKind = (typeof PACK_KINDS)[number];
 
 /** Days before the player's local today a daily quiz played offline may still be posted. */
 export const DAILY_PACK_LATE_DAYS = 2;
-/** Days after the server's UTC date a daily-quiz pack covers (every zone's today and beyond). */
-export const DAILY_PACK_AHEAD_DAYS = 2;
 /** At most this many fun-and-learn texts and bookmarks go into a pack (storage stays bounded). */
 export const PACK_MAX_TEXTS = 60;
 export const PACK_MAX_BOOKMARKS = 100;
@@ -64,7 +63,12 @@ export interface DailyPackDay {
 
 export interface DailyQuizPack extends PackBase {
   kind: 'daily-quiz';
-  /** The server's UTC date −1 … +DAILY_PACK_AHEAD_DAYS: any zone's today and the next days. */
+  /**
+   * The days some zone has reached (core/rules/daily-pack-days): the server's UTC date −1, the
+   * UTC date, and the next from 10:00 UTC (midnight at UTC+14). Sealed: the daily quiz pays
+   * coins, so its questions come without answer or explanation; the device shows the verdicts
+   * once submit_pack_play has graded the play.
+   */
   days: DailyPackDay[];
   /**
    * Local dates the player has a daily quiz for, newest first: played, or opened online and not

@@ -14,19 +14,21 @@ import {
 import { zoneOffsetMinutes } from '../../core/rules/solo-modes';
 import { sql } from '../db/client';
 import { insertEventQuestions } from '../db/seed/seed-events';
+import { TestClock } from '../domain/clock';
 import { moveCoins } from '../domain/ledger';
-import { sleep } from '../test-support/battle';
 import { call } from '../test-support/client';
 import { createAdmin, createPlayer, type Player } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
+// The server's clock of contests' starts, ends and answer times: it moves when the test moves it.
+const clock = new TestClock();
 let t: TestApp;
 let admin: Player;
 let player: Player;
 let en: number;
 let ar: number;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { clock });
   // The tests close contests themselves (the app's timer would race them to it).
   await t.app.services.contests.stop();
   admin = await createAdmin(t.app, t.db);
@@ -91,8 +93,8 @@ const count = async (table: 'contests' | 'exams' | 'media') =>
 
 /** Moves a contest's times by hand, as time passing would. */
 async function shift(id: number, startsInMs: number, endsInMs: number) {
-  await t.db.run(sql`UPDATE contests SET starts_at = now() + make_interval(secs => ${startsInMs / 1000}),
-    ends_at = now() + make_interval(secs => ${endsInMs / 1000}) WHERE id = ${id}`);
+  await t.db.run(sql`UPDATE contests SET starts_at = ${clock.sql()} + make_interval(secs => ${startsInMs / 1000}),
+    ends_at = ${clock.sql()} + make_interval(secs => ${endsInMs / 1000}) WHERE id = ${id}`);
 }
 
 const ACTIONS = [
@@ -407,8 +409,8 @@ describe('operator console: contests', () => {
     const p = await createPlayer(t.app);
     await moveCoins(t.db, { userId: p.user.id, delta: 50, reason: 'test', opId: randomUUID() });
     const coinsBefore = p.user.coins + 50;
-    // Starts in about 4 s and lasts 4 s, on Kolkata's clocks.
-    const startMs = Math.ceil((Date.now() + 4_000) / 1000) * 1000;
+    // Starts in about 4 s and lasts 4 s, on Kolkata's clocks (the server's clock is the test's).
+    const startMs = Math.ceil((clock.now().getTime() + 4_000) / 1000) * 1000;
     const c = await created({
       start_date: wall(startMs, ZONE),
       end_date: wall(startMs + 4_000, ZONE),
@@ -426,7 +428,7 @@ describe('operator console: contests', () => {
       code: 'contest_not_live',
     });
 
-    await sleep(startMs - Date.now() + 50);
+    clock.follow(startMs + 50);
     expect((await lists()).body.data.live.map((x) => x.id)).toContain(c.id);
     let play = (await call<ContestPlay>(t.app, 'get_questions_by_contest', { contest_id: c.id }, { token: p.token }))
       .body.data;
@@ -435,7 +437,8 @@ describe('operator console: contests', () => {
     expect(fee).toEqual({ delta: -7, reason: 'contest_fee' });
     const answers = new Map(c.questions.map((q) => [q.id, String(q.answer)]));
     while (play.question) {
-      await sleep(320);
+      // Each answer after a human's reading time.
+      clock.advance(320);
       const step = await call<ContestStep>(
         t.app,
         'set_contest_answer',
@@ -449,7 +452,7 @@ describe('operator console: contests', () => {
     const results = () =>
       call<AdminContestResult[]>(t.app, 'admin_get_contest_results', { contest_id: c.id }, { token: admin.token });
     expect((await results()).body.data[0]).toMatchObject({ user_id: p.user.id, rank: 1, fee_paid: 7, prize_paid: 0 });
-    await sleep(startMs + 4_000 - Date.now() + 50);
+    clock.follow(startMs + 4_050);
     expect(await t.app.services.contests.closeDue()).toContain(c.id);
 
     const after = await results();

@@ -19,22 +19,25 @@ type AdminEventAction =
 /** The operator console: contests and exams (schedule, terms, questions, results). */
 export const adminEventHandlers: Handlers<AdminEventAction> = {
   async admin_get_contests(input, ctx) {
-    const { rows, total } = await listAdminContests(ctx.db, input);
+    const { rows, total } = await listAdminContests(ctx.db, ctx.services.clock, input);
     return paged(rows, total);
   },
 
   async admin_get_contest({ contest_id, timezone }, ctx) {
-    return adminContest(ctx.db, contest_id, timezone);
+    return adminContest(ctx.db, ctx.services.clock, contest_id, timezone);
   },
 
   async admin_save_contest(input, ctx) {
-    const { id, before, after } = await saveContest(ctx.db, { ...input, image: ctx.files.image?.buffer });
+    const { id, before, after } = await saveContest(ctx.db, ctx.services.clock, {
+      ...input,
+      image: ctx.files.image?.buffer,
+    });
     audited(ctx, { target: `contest:${id}`, before, after });
-    return adminContest(ctx.db, id, input.timezone);
+    return adminContest(ctx.db, ctx.services.clock, id, input.timezone);
   },
 
   async admin_delete_contest({ contest_id }, ctx) {
-    const before = await deleteContest(ctx.db, contest_id);
+    const before = await deleteContest(ctx.db, ctx.services.clock, contest_id);
     audited(ctx, { target: `contest:${contest_id}`, before, after: null });
     return { deleted: true as const };
   },

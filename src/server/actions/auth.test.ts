@@ -264,6 +264,8 @@ describe('dev outbox', () => {
       expect(contest.statusCode).toBe(404);
       const end = await prod.app.inject({ method: 'POST', url: '/dev/contests/1/end' });
       expect(end.statusCode).toBe(404);
+      const start = await prod.app.inject({ method: 'POST', url: '/dev/contests/1/start' });
+      expect(start.statusCode).toBe(404);
     } finally {
       await prod.close();
     }

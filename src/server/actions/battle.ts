@@ -83,18 +83,18 @@ export const battleHandlers: Handlers<
     return createRoom(ctx.db, ctx.services.settings, ctx.services.battles.setup, me(ctx).id, o);
   },
   async join_room({ room_code }, ctx) {
-    return changed(ctx, await joinRoom(ctx.db, me(ctx).id, room_code));
+    return changed(ctx, await joinRoom(ctx.db, ctx.services.battles.setup.clock, me(ctx).id, room_code));
   },
   async start_room({ room_id }, ctx) {
     return changed(ctx, await startRoom(ctx.db, ctx.services.battles.setup, me(ctx).id, room_id));
   },
   async delete_room({ room_id }, ctx) {
-    return changed(ctx, await deleteRoom(ctx.db, me(ctx).id, room_id));
+    return changed(ctx, await deleteRoom(ctx.db, ctx.services.battles.setup.clock, me(ctx).id, room_id));
   },
   async leave_room({ room_id }, ctx) {
-    return changed(ctx, await leaveRoom(ctx.db, me(ctx).id, room_id));
+    return changed(ctx, await leaveRoom(ctx.db, ctx.services.battles.setup.clock, me(ctx).id, room_id));
   },
   async get_question_by_room_id({ room_id }, ctx) {
-    return roomQuestions(ctx.db, me(ctx).id, room_id);
+    return roomQuestions(ctx.db, ctx.services.battles.setup.clock, me(ctx).id, room_id);
   },
 };

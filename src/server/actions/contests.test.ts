@@ -42,7 +42,7 @@ async function newContest(
     { type: 'true_false', question: 'C two', options: ['True', 'False'], answer: 0, explanation: '' },
     { type: 'mcq', question: 'C three', options: ['w', 'x', 'right'], answer: 2, explanation: '' },
   ]);
-  const startsAt = new Date(Date.now() + (o.startsIn ?? -HOUR));
+  const startsAt = new Date(clock.now().getTime() + (o.startsIn ?? -HOUR));
   const id = await createContest(t.db, {
     languageId,
     name: `Contest ${randomUUID().slice(0, 6)}`,
@@ -269,11 +269,15 @@ describe('contests', () => {
     const page = await board(a, c.id, { offset: 1, limit: 1 });
     expect(page.body.data.entries.map((x) => x.user_id)).toEqual([b.user.id]);
 
-    await t.db.run(sql`UPDATE contests SET ends_at = now() - interval '1 second' WHERE id = ${c.id}`);
+    await t.db.run(sql`UPDATE contests SET ends_at = ${clock.sql()} - interval '1 second' WHERE id = ${c.id}`);
     // Two nodes' jobs at once, then again: one closes it, the rest find nothing to do.
     const closeAll = async () => {
       const ids: number[] = [];
-      for (let r = await t.db.tx((tx) => closeDueContest(tx)); r; r = await t.db.tx((tx) => closeDueContest(tx)))
+      for (
+        let r = await t.db.tx((tx) => closeDueContest(tx, clock));
+        r;
+        r = await t.db.tx((tx) => closeDueContest(tx, clock))
+      )
         ids.push(r.contestId);
       return ids;
     };
@@ -309,16 +313,16 @@ describe('contests', () => {
     const c = await newContest({ fee: 0 });
     const a = await createPlayer(t.app);
     await playAll(a, c);
-    await t.db.run(sql`UPDATE contests SET ends_at = now() - interval '1 second' WHERE id = ${c.id}`);
+    await t.db.run(sql`UPDATE contests SET ends_at = ${clock.sql()} - interval '1 second' WHERE id = ${c.id}`);
     await expect(
       t.db.tx(async (tx) => {
-        await closeDueContest(tx);
+        await closeDueContest(tx, clock);
         throw new Error('server restarted mid-payout');
       }),
     ).rejects.toThrow('mid-payout');
     expect(await coins(a.user.id)).toEqual({ coins: a.user.coins, sum: a.user.coins });
-    await t.db.tx((tx) => closeDueContest(tx));
-    await t.db.tx((tx) => closeDueContest(tx));
+    await t.db.tx((tx) => closeDueContest(tx, clock));
+    await t.db.tx((tx) => closeDueContest(tx, clock));
     expect(await coins(a.user.id)).toEqual({ coins: a.user.coins + 100, sum: a.user.coins + 100 });
     // The job of the running server (every few seconds) finds nothing left either.
     await t.app.services.contests.closeDue();
@@ -344,6 +348,21 @@ describe('contests', () => {
       expect((await t.app.inject({ method: 'POST', url: '/dev/contests', payload })).statusCode).toBe(400);
     }
     expect((await t.app.inject({ method: 'POST', url: '/dev/contests/abc/end' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/dev/contests/${id}/later` })).statusCode).toBe(404);
+  });
+
+  it('the development helper starts an upcoming contest now, its length kept; a started one is left alone', async () => {
+    const c = await newContest({ startsIn: HOUR, hours: 2, fee: 0 });
+    const p = await createPlayer(t.app);
+    expect((await enter(p, c.id)).body).toMatchObject({ code: 'contest_not_live' });
+    const start = await t.app.inject({ method: 'POST', url: `/dev/contests/${c.id}/start` });
+    expect(start.statusCode, start.body).toBe(200);
+    const row = await t.db.one<{ starts: number; ends: number }>(sql`SELECT
+        (extract(epoch FROM starts_at) * 1000)::float8 AS starts, (extract(epoch FROM ends_at) * 1000)::float8 AS ends
+      FROM contests WHERE id = ${c.id}`);
+    expect(row).toEqual({ starts: clock.now().getTime(), ends: clock.now().getTime() + 2 * HOUR });
+    expect((await enter(p, c.id)).body.data).toMatchObject({ index: 1 });
+    expect((await t.app.inject({ method: 'POST', url: `/dev/contests/${c.id}/start` })).statusCode).toBe(404);
   });
 
   it('pushes the board to watching sockets when a score changes', async () => {

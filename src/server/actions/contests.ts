@@ -17,7 +17,7 @@ export const contestHandlers: Handlers<
 > = {
   async get_contest({ language_id, timezone, gmt_format }, ctx) {
     const languageId = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
-    return listContests(ctx.db, me(ctx).id, { languageId, timezone, gmt_format });
+    return listContests(ctx.db, ctx.services.clock, me(ctx).id, { languageId, timezone, gmt_format });
   },
   async get_questions_by_contest({ contest_id }, ctx) {
     const { play, entered } = await enterContest(
@@ -47,6 +47,6 @@ export const contestHandlers: Handlers<
     return done;
   },
   async get_contest_leaderboard({ contest_id, offset, limit }, ctx) {
-    return contestBoard(ctx.db, me(ctx).id, { contestId: contest_id, offset, limit });
+    return contestBoard(ctx.db, ctx.services.clock, me(ctx).id, { contestId: contest_id, offset, limit });
   },
 };

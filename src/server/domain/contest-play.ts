@@ -9,6 +9,7 @@ import { HUMAN_FLOOR_MS_SQL } from './human-floor';
 import { coinBalance, moveCoins } from './ledger';
 import { loadSealedQuestions } from './play/sessions';
 import { recordTrustEvent } from './trust-events';
+import { clockAt } from './clock';
 
 // A player's play of a contest: the server serves one question at a time (the one now due,
 // never a later one, never an answer) and grades each answer by its own clock.
@@ -145,7 +146,7 @@ export async function enterContest(
   contestId: number,
   now: Date,
 ): Promise<{ play: ContestPlay; entered: boolean }> {
-  const c = await contestById(db, userId, contestId, false);
+  const c = await contestById(db, clockAt(now), userId, contestId, false);
   let p = await lockPlay(db, c.id, userId, now);
   if (p?.finished) throw new AppError('already_played', { field: 'contest_id' });
   if (statusOf(c) !== 'live' || c.closed) throw new AppError('contest_not_live', { field: 'contest_id' });
@@ -190,7 +191,7 @@ export async function answerContest(
   o: { contestId: number; questionId: number; answer: string | null },
   now: Date,
 ): Promise<ContestStep> {
-  const c = await contestById(db, userId, o.contestId, false);
+  const c = await contestById(db, clockAt(now), userId, o.contestId, false);
   const p = await lockPlay(db, c.id, userId, now);
   if (!p) throw new AppError('contest_not_started', { field: 'contest_id' });
   const current = p.finished ? undefined : p.question_ids[p.served - 1];

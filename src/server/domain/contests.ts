@@ -6,6 +6,7 @@ import { AppError } from '../http/errors';
 import { unlockBadgeFor } from './badges';
 import { creditMany } from './ledger';
 import { playerDay, type Zone } from './play/daily';
+import type { Clock } from './clock';
 
 // A player's play of a contest (entry, one question at a time, answers, finish) is in
 // contest-play.ts; here: the lists, the boards, closing and prizes, making a contest.
@@ -30,7 +31,7 @@ export interface ContestRow {
 }
 
 /** A contest's columns; `full` adds what lists and boards show (counts), which the play path skips. */
-const CONTEST_COLUMNS = (userId: number, full = true) => sql`c.id, c.name, c.description, c.image,
+const CONTEST_COLUMNS = (userId: number, clock: Clock, full = true) => sql`c.id, c.name, c.description, c.image,
   to_json(c.starts_at) #>> '{}' AS starts_at, to_json(c.ends_at) #>> '{}' AS ends_at, c.entry_fee, c.prizes,
   c.points_per_correct, c.speed_bonus, c.seconds_per_question, c.closed_at IS NOT NULL AS closed,
   ${
@@ -42,7 +43,7 @@ const CONTEST_COLUMNS = (userId: number, full = true) => sql`c.id, c.name, c.des
     WHERE p.contest_id = c.id AND p.user_id = ${userId}), 'none') AS my_play,`
       : sql`0 AS participants, 0 AS total_questions, 'none' AS my_play,`
   }
-  to_json(now()) #>> '{}' AS now`;
+  to_json(${clock.sql()}) #>> '{}' AS now`;
 
 export function statusOf(c: Pick<ContestRow, 'starts_at' | 'ends_at' | 'now'>) {
   return contestStatus(Date.parse(c.now), Date.parse(c.starts_at), Date.parse(c.ends_at));
@@ -78,12 +79,17 @@ function displayZone(z: Zone, now: Date): { timezone?: string; offsetMinutes?: n
 }
 
 /** Live, upcoming and past contests in a language, with times in the player's zone. */
-export async function listContests(db: Db, userId: number, o: { languageId: number } & Zone): Promise<ContestLists> {
-  const rows = await db.rows<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId)} FROM contests c
+export async function listContests(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  o: { languageId: number } & Zone,
+): Promise<ContestLists> {
+  const rows = await db.rows<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId, clock)} FROM contests c
     WHERE c.status = 1 AND c.language_id = ${o.languageId}
-      AND c.ends_at > now() - interval '30 days'
+      AND c.ends_at > ${clock.sql()} - interval '30 days'
     ORDER BY c.starts_at, c.id`);
-  const zone = displayZone(o, new Date(rows[0]?.now ?? Date.now()));
+  const zone = displayZone(o, new Date(rows[0]?.now ?? clock.now()));
   const all = rows.map((c) => summary(c, zone));
   return {
     live: all.filter((c) => c.status === 'live').sort((a, b) => a.ends_at.localeCompare(b.ends_at)),
@@ -93,8 +99,14 @@ export async function listContests(db: Db, userId: number, o: { languageId: numb
 }
 
 /** A published contest by id; not_found otherwise. */
-export async function contestById(db: Db, userId: number, contestId: number, full = true): Promise<ContestRow> {
-  const c = await db.one<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId, full)} FROM contests c
+export async function contestById(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  contestId: number,
+  full = true,
+): Promise<ContestRow> {
+  const c = await db.one<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId, clock, full)} FROM contests c
     WHERE c.id = ${contestId} AND c.status = 1`);
   if (!c) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
   return c;
@@ -113,10 +125,11 @@ interface BoardRow {
 /** A page of a contest's leaderboard (best first; equal scores share a rank) and the player's own row. */
 export async function contestBoard(
   db: Db,
+  clock: Clock,
   userId: number,
   o: { contestId: number; offset: number; limit: number },
 ): Promise<ContestBoard> {
-  const c = await contestById(db, userId, o.contestId);
+  const c = await contestById(db, clock, userId, o.contestId);
   const entry = (r: BoardRow): ContestBoardEntry => ({
     rank: r.rank,
     user_id: r.user_id,
@@ -152,11 +165,12 @@ export async function contestBoard(
  * prize is a ledger move keyed by the contest: two nodes running this at once, or a restart in
  * the middle, pay each prize once.
  */
-export async function closeDueContest(db: Db): Promise<{ contestId: number; paid: number } | null> {
+export async function closeDueContest(db: Db, clock: Clock): Promise<{ contestId: number; paid: number } | null> {
+  const now = clock.sql();
   const c = await db.one<{ id: number; name: string; prizes: Prize[] }>(sql`SELECT id, name, prizes FROM contests
-    WHERE closed_at IS NULL AND ends_at <= now() ORDER BY ends_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    WHERE closed_at IS NULL AND ends_at <= ${now} ORDER BY ends_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
   if (!c) return null;
-  await db.run(sql`UPDATE contest_plays SET finished_at = coalesce(finished_at, now())
+  await db.run(sql`UPDATE contest_plays SET finished_at = coalesce(finished_at, ${now})
     WHERE contest_id = ${c.id} AND finished_at IS NULL`);
   const entries = await db.rows<{ user_id: number; score: number; reached_ms: number }>(sql`SELECT user_id, score,
       (extract(epoch FROM scored_at) * 1000)::float8 AS reached_ms
@@ -184,7 +198,7 @@ export async function closeDueContest(db: Db): Promise<{ contestId: number; paid
       FROM json_to_recordset(${JSON.stringify(
         credited.map((x) => ({ user_id: x.userId, rank: rankOf.get(x.userId), coins: x.delta })),
       )}::json) AS x(user_id int, rank int, coins int)`);
-  await db.run(sql`UPDATE contests SET closed_at = now() WHERE id = ${c.id}`);
+  await db.run(sql`UPDATE contests SET closed_at = ${now} WHERE id = ${c.id}`);
   // First place unlocks the contest winner badge (other badges a prize may bring, such as Elite,
   // unlock at the player's next check: not thousands of badge checks inside this transaction).
   await unlockBadgeFor(

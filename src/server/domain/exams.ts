@@ -4,6 +4,7 @@ import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../http/errors';
+import { mergedAnswers, savedAnswers } from './exam-answers';
 import { dbNow, playerDay, type Zone } from './play/daily';
 import { loadSealedQuestions } from './play/sessions';
 
@@ -175,11 +176,13 @@ async function resumeOrRefuse(db: Db, exam: ExamRow, a: AttemptRow): Promise<Exa
     deadline: new Date(a.deadline).toISOString(),
     server_time: new Date(a.now).toISOString(),
     questions: await loadSealedQuestions(db, a.user_id, a.question_ids),
+    answers: await savedAnswers(db, a.exam_id, a.user_id, a.question_ids),
   };
 }
 
 /**
- * Submits the attempt: the server grades `answers` against the key stored at the start, and
+ * Submits the attempt: the server grades the answers saved during it, merged with `answers`
+ * (mergedAnswers), against the key stored at the start, and
  * computes marks, statistics and duration itself. Once only: a repeat answers the same result.
  * `rulesViolated` marks the attempt (the app completes it when the player left it too long).
  */
@@ -209,8 +212,7 @@ export async function submitExam(
       field: 'answers',
       message: `answers: question ${strangers[0]} is not in this exam`,
     });
-  const given = new Map<number, string | null>();
-  for (const x of o.answers) if (!given.has(x.question_id)) given.set(x.question_id, x.answer);
+  const given = await mergedAnswers(db, a.exam_id, userId, a.question_ids, o.answers);
   const review: ReviewItem[] = a.question_ids.map((qid) => {
     const key = a.answer_key[String(qid)] ?? '';
     const answer = given.get(qid) ?? null;

@@ -13,20 +13,23 @@ import {
   type SoloMode,
   type Subcategory,
 } from '../../core/contract';
-import { DAILY_PACK_AHEAD_DAYS, PACK_MAX_BOOKMARKS, PACK_MAX_TEXTS } from '../../core/contract/packs';
+import { PACK_MAX_BOOKMARKS, PACK_MAX_TEXTS } from '../../core/contract/packs';
+import { dailyPackDates } from '../../core/rules/daily-pack-days';
 import { modeRule } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
 import { listCategories, listSubcategories } from './content';
 import { listBookmarks } from './library';
 import { dailyDatesTaken, dailyQuestions, dbNow } from './play/daily';
 import { textQuestionIds, textsOf } from './play/openers';
+import { sealQuestion } from './play/seal';
 import { answerKeyOf, loadPlayQuestions } from './play/sessions';
 import type { SettingsStore } from './settings-store';
 
 /**
  * Offline question packs (ARCHITECTURE §7): each kind built for a player and a language from the
- * same queries the online screens use, answers included, with the answer key of every version
- * served kept in pack_versions for submit_pack_play to grade against.
+ * same queries the online screens use, with the answer key of every version served kept in
+ * pack_versions for submit_pack_play to grade against. Fun and learn and bookmarks carry their
+ * answers; the daily quiz, which pays coins, carries none (issue 21 §3).
  *
  * A pack's `version` (its ETag) is two hashes: the first KEY_CHARS characters hash what grading
  * needs (the units and the answer key: the pack_versions row, shared by every player whose pack
@@ -38,6 +41,8 @@ export interface PackCtx {
   settings: SettingsStore;
   userId: number;
   languageId: number;
+  /** When the pack is made (the app's clock, a test's own in tests); the database's clock when absent. */
+  now?: Date;
 }
 
 /** A unit of a pack a play is made of: its questions and, for a text, where its rewards go. */
@@ -123,17 +128,16 @@ async function funAndLearn(c: PackCtx): Promise<Draft<FunAndLearnPack>> {
   };
 }
 
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The daily quiz of the server's UTC date −1 … +DAILY_PACK_AHEAD_DAYS: any zone's today and the next days. */
+/**
+ * The daily quiz of each day some zone has already reached (dailyPackDates: the UTC day before,
+ * the UTC day, and the next one from 10:00 UTC), sealed: the daily quiz pays coins, so no answer
+ * or explanation is on the device before the server has graded the play (submit_pack_play, with
+ * the key pack_versions keeps). A day not yet begun anywhere is not in the pack at all.
+ */
 async function dailyQuiz(c: PackCtx): Promise<Draft<DailyQuizPack>> {
-  const utcToday = (await dbNow(c.db)).toISOString().slice(0, 10);
   const drawn = new Map<string, number[]>();
-  for (let n = -1; n <= DAILY_PACK_AHEAD_DAYS; n++) {
-    const date = addDays(utcToday, n);
+  for (const date of dailyPackDates(c.now ?? (await dbNow(c.db))))
     drawn.set(date, await dailyQuestions(c.db, c.settings, c.languageId, date));
-  }
   const { live, key, questions } = await withAnswers(c, [...drawn.values()].flat());
   const units: Record<string, PackUnit> = {};
   const days: DailyPackDay[] = [];
@@ -141,7 +145,7 @@ async function dailyQuiz(c: PackCtx): Promise<Draft<DailyQuizPack>> {
     const ids = [...new Set(drawnIds)].filter((id) => live.has(id));
     if (ids.length === 0) continue;
     units[date] = { ids };
-    days.push({ date, questions: ids.map((id) => questions.get(id)!) });
+    days.push({ date, questions: ids.map((id) => sealQuestion(questions.get(id)!)) });
   }
   return {
     mode: 'daily_quiz',

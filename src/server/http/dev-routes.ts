@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql, type Db } from '../db/client';
+import type { Clock } from '../domain/clock';
 import { createContest } from '../domain/contests';
 import { DEFAULT_RETRY_AFTER_S } from './errors';
 
@@ -40,7 +41,7 @@ interface Fault {
  * action answered 5xx or 429 before they reach it (the offline sync's retry, tested end to end
  * on a server other tests share).
  */
-export function registerDevRoutes(app: FastifyInstance, db: Db) {
+export function registerDevRoutes(app: FastifyInstance, db: Db, clock: Clock) {
   const faults = new Map<string, Fault>();
   app.addHook('onRequest', async (req, reply) => {
     if (faults.size === 0 || req.method !== 'POST' || !req.url.startsWith('/api/')) return;
@@ -91,7 +92,7 @@ export function registerDevRoutes(app: FastifyInstance, db: Db) {
     const ids = await db.rows<{ question_id: number }>(sql`SELECT x.question_id FROM contest_questions x
       JOIN contests c ON c.id = x.contest_id WHERE c.language_id = ${lang.id}
       GROUP BY x.question_id ORDER BY min(x.contest_id), min(x.sort) LIMIT ${o.questions}`);
-    const now = Date.now();
+    const now = clock.now().getTime();
     const id = await createContest(db, {
       languageId: lang.id,
       name: o.name,
@@ -105,14 +106,23 @@ export function registerDevRoutes(app: FastifyInstance, db: Db) {
     return { error: false, data: { id } };
   });
 
-  /** Ends a contest now: the closing job (every few seconds) ranks it and pays its prizes. */
-  app.post<{ Params: { id: string } }>('/dev/contests/:id/end', async (req, reply) => {
+  /**
+   * Moves an open contest on in time: `start` starts an upcoming one now (its length kept), so a
+   * journey need not wait for the start an operator typed; `end` ends it now, and the closing job
+   * (every few seconds) ranks it and pays its prizes.
+   */
+  app.post<{ Params: { id: string; what: string } }>('/dev/contests/:id/:what', async (req, reply) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id < 1)
       return reply.code(400).send({ error: true, code: 'invalid_input', message: 'id: must be a contest id' });
-    const n =
-      await db.run(sql`UPDATE contests SET ends_at = now(), starts_at = least(starts_at, now() - interval '1 second')
-      WHERE id = ${id} AND closed_at IS NULL`);
+    const now = clock.sql();
+    const change = {
+      start: sql`ends_at = ends_at - (starts_at - ${now}), starts_at = ${now}`,
+      end: sql`ends_at = ${now}, starts_at = least(starts_at, ${now} - interval '1 second')`,
+    }[req.params.what];
+    if (!change) return reply.code(404).send({ error: true, code: 'not_found', message: 'No such route.' });
+    const n = await db.run(sql`UPDATE contests SET ${change}
+      WHERE id = ${id} AND closed_at IS NULL ${req.params.what === 'start' ? sql`AND starts_at > ${now}` : sql``}`);
     return n
       ? { error: false, data: { id } }
       : reply.code(404).send({ error: true, code: 'not_found', message: 'No open contest.' });

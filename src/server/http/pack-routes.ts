@@ -32,7 +32,10 @@ export function registerPackRoutes(app: FastifyInstance, s: Services) {
     if (!lang.success)
       throw new AppError('invalid_input', { field: 'lang', message: 'lang: must be a content language id' });
     const languageId = await resolveLanguageId(s.db, s.settings, lang.data);
-    const pack = await buildPack({ db: s.db, settings: s.settings, userId: user.id, languageId }, kind);
+    const pack = await buildPack(
+      { db: s.db, settings: s.settings, userId: user.id, languageId, now: s.clock.now() },
+      kind,
+    );
     reply
       .header('etag', `"${pack.version}"`)
       .header('cache-control', 'private, no-cache')

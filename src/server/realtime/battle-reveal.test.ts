@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomQuestions, RoomState, ServerMessage } from '../../core/contract';
 import { sql } from '../db/client';
 import { submitAnswer } from '../domain/battle/rooms';
+import { TestClock } from '../domain/clock';
 import { trustEventCounts } from '../domain/trust-events';
 import {
   battleHelpers,
@@ -12,7 +13,7 @@ import {
   joinSocket,
   listenForSockets,
   play,
-  sleep,
+  tickerPass,
   until,
 } from '../test-support/battle';
 import type { Player } from '../test-support/factories';
@@ -21,10 +22,18 @@ import { buildTestApp, type TestApp } from '../test-support/test-app';
 // Issue 20 §2 for battles: a room's questions go out round by round (never listed ahead, their
 // answers only at the close), and an answer faster than the human floor earns nothing.
 
+const ROUND_MS = 2000;
+const COUNTDOWN_MS = 150;
+// The battles' clock stands still: a countdown ends, a round opens or closes, and an answer is
+// given so long after the opening, exactly when the test moves it.
+const clock = new TestClock();
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '150' });
+  t = await buildTestApp(
+    { BATTLE_ROUND_SECONDS: String(ROUND_MS / 1000), BATTLE_ROUND_DELAY_MS: String(COUNTDOWN_MS) },
+    { clock },
+  );
   url = await listenForSockets(t);
 });
 afterAll(() => t.close());
@@ -40,17 +49,8 @@ async function friendRoom(n = 3) {
   return { a, b, room };
 }
 
-/** Moves the open round's opening (and its deadline 20 s later) by an SQL interval from now. */
-const opensIn = (roomId: string, interval: string) =>
-  t.db.run(sql`UPDATE rooms SET round_opens_at = clock_timestamp() + ${interval}::interval,
-    round_deadline = clock_timestamp() + ${interval}::interval + interval '20 seconds' WHERE id = ${roomId}::uuid`);
-
 const questionIds = async (roomId: string) =>
   (await t.db.one<{ ids: number[] }>(sql`SELECT question_ids AS ids FROM rooms WHERE id = ${roomId}::uuid`))!.ids;
-
-/** The open round ends now: the next tick closes it (and announces the next). */
-const closeNow = (roomId: string) =>
-  t.db.run(sql`UPDATE rooms SET round_deadline = clock_timestamp() WHERE id = ${roomId}::uuid`);
 
 const isReady =
   (round: number) =>
@@ -60,21 +60,6 @@ const isOpen =
   (round: number) =>
   (m: ServerMessage): m is Extract<ServerMessage, { type: 'round_open' }> =>
     m.type === 'round_open' && m.round.round === round;
-
-/**
- * Runs `f` with countdowns of a minute: a round announced meanwhile opens only when the test
- * moves its opening (opensIn), so what is sent during a countdown does not race the clock.
- */
-async function holdCountdowns(f: () => Promise<void>) {
-  const { setup } = t.app.services.battles;
-  const before = setup.roundDelayMs;
-  setup.roundDelayMs = 60_000;
-  try {
-    await f();
-  } finally {
-    setup.roundDelayMs = before;
-  }
-}
 
 /** The operator's human floor (system configuration), as the console saves it. */
 async function setHumanFloor(ms: number | string) {
@@ -98,22 +83,23 @@ describe('get_question_by_room_id', () => {
     expect(await listed(b)).toEqual([]);
     const cb = await connectPlayer(url, b);
     await joinSocket(cb, room.room_id);
-    await holdCountdowns(async () => {
-      await ok(a, 'start_room', { room_id: room.room_id });
-      await until(cb, isReady(1));
-      // Round 1 announced, its countdown running: still nothing.
-      expect(await listed(b)).toEqual([]);
-      await opensIn(room.room_id, '-1 millisecond');
-      await until(cb, isOpen(1));
-      expect(await listed(b)).toEqual([ids[0]]);
-      // Round 1 closes; round 2 announced: round 1's question only, until round 2 opens.
-      await closeNow(room.room_id);
-      await until(cb, isReady(2));
-      expect(await listed(a)).toEqual([ids[0]]);
-      await opensIn(room.room_id, '-1 millisecond');
-      await until(cb, isOpen(2));
-      expect(await listed(a)).toEqual([ids[0], ids[1]]);
-    });
+    await ok(a, 'start_room', { room_id: room.room_id });
+    await until(cb, isReady(1));
+    // Round 1 announced, its countdown running: still nothing, to the last millisecond.
+    expect(await listed(b)).toEqual([]);
+    clock.advance(COUNTDOWN_MS - 1);
+    await tickerPass(t);
+    expect(await listed(b)).toEqual([]);
+    clock.advance(1);
+    await until(cb, isOpen(1));
+    expect(await listed(b)).toEqual([ids[0]]);
+    // Round 1 closes at its deadline; round 2 announced: round 1's question only, until round 2 opens.
+    clock.advance(ROUND_MS);
+    await until(cb, isReady(2));
+    expect(await listed(a)).toEqual([ids[0]]);
+    clock.advance(COUNTDOWN_MS);
+    await until(cb, isOpen(2));
+    expect(await listed(a)).toEqual([ids[0], ids[1]]);
     cb.ws.close();
   });
 
@@ -154,42 +140,40 @@ describe('realtime: each question as its round opens', () => {
     /** Whether a socket has heard anything of question `qid` (its id, its text). */
     const heard = (frames: readonly string[], qid: number) =>
       frames.filter((f) => f.includes(`"id":${qid},`) || f.includes(`"question_id":${qid}`));
-    await holdCountdowns(async () => {
-      await ok(a, 'start_room', { room_id: room.room_id });
-      const ready = await until(cb, isReady(1));
-      expect(Object.keys(ready.round).sort()).toEqual(['deadline', 'opens_at', 'room_id', 'round']);
-      // An answer during the countdown (a guessed question id) is refused.
-      ca.send({ type: 'answer', room_id: room.room_id, round: 1, question_id: ids[0], answer: key[String(ids[0])] });
-      expect(await until(ca, (m): m is ServerMessage => m.type === 'error', { errors: true })).toMatchObject({
-        code: 'operation_not_allowed',
-      });
-      // A player back during the countdown (a new socket): the room and the announcement only.
-      const back = await connectPlayer(url, b);
-      await joinSocket(back, room.room_id);
-      await until(back, isReady(1));
-      for (const c of [ca, cb, back]) for (const q of ids) expect(heard(c.frames, q!)).toEqual([]);
-
-      await opensIn(room.room_id, '-1 millisecond');
-      const open = await until(cb, isOpen(1));
-      expect(open.round.question.id).toBe(ids[0]);
-      // a answers (after a human's reading time), b does not: b hears no answer until the close.
-      await until(ca, isOpen(1));
-      await sleep(HUMAN_ANSWER_MS);
-      ca.send({ type: 'answer', room_id: room.room_id, round: 1, question_id: ids[0], answer: key[String(ids[0])] });
-      await until(cb, (m): m is ServerMessage => m.type === 'answered' && m.user_id === a.user.id);
-      // b reconnects mid-round: the open round and who answered, nothing of round 2.
-      const again = await connectPlayer(url, b);
-      await joinSocket(again, room.room_id);
-      await until(again, isOpen(1));
-      await closeNow(room.room_id);
-      await until(cb, isReady(2));
-      await until(again, isReady(2));
-      for (const c of [ca, cb, back, again]) expect(heard(c.frames, ids[1]!)).toEqual([]);
-      expectNoAnswerBeforeClose(cb.frames, new Map([[room.room_id, key]]));
-      expectNoAnswerBeforeClose(again.frames, new Map([[room.room_id, key]]));
-      back.ws.close();
-      again.ws.close();
+    await ok(a, 'start_room', { room_id: room.room_id });
+    const ready = await until(cb, isReady(1));
+    expect(Object.keys(ready.round).sort()).toEqual(['deadline', 'opens_at', 'room_id', 'round']);
+    // An answer during the countdown (a guessed question id) is refused.
+    ca.send({ type: 'answer', room_id: room.room_id, round: 1, question_id: ids[0], answer: key[String(ids[0])] });
+    expect(await until(ca, (m): m is ServerMessage => m.type === 'error', { errors: true })).toMatchObject({
+      code: 'operation_not_allowed',
     });
+    // A player back during the countdown (a new socket): the room and the announcement only.
+    const back = await connectPlayer(url, b);
+    await joinSocket(back, room.room_id);
+    await until(back, isReady(1));
+    for (const c of [ca, cb, back]) for (const q of ids) expect(heard(c.frames, q!)).toEqual([]);
+
+    clock.advance(COUNTDOWN_MS);
+    const open = await until(cb, isOpen(1));
+    expect(open.round.question.id).toBe(ids[0]);
+    // a answers (after a human's reading time), b does not: b hears no answer until the close.
+    await until(ca, isOpen(1));
+    clock.advance(HUMAN_ANSWER_MS);
+    ca.send({ type: 'answer', room_id: room.room_id, round: 1, question_id: ids[0], answer: key[String(ids[0])] });
+    await until(cb, (m): m is ServerMessage => m.type === 'answered' && m.user_id === a.user.id);
+    // b reconnects mid-round: the open round and who answered, nothing of round 2.
+    const again = await connectPlayer(url, b);
+    await joinSocket(again, room.room_id);
+    await until(again, isOpen(1));
+    clock.advance(ROUND_MS);
+    await until(cb, isReady(2));
+    await until(again, isReady(2));
+    for (const c of [ca, cb, back, again]) expect(heard(c.frames, ids[1]!)).toEqual([]);
+    expectNoAnswerBeforeClose(cb.frames, new Map([[room.room_id, key]]));
+    expectNoAnswerBeforeClose(again.frames, new Map([[room.room_id, key]]));
+    back.ws.close();
+    again.ws.close();
     ca.ws.close();
     cb.ws.close();
   });
@@ -202,10 +186,10 @@ describe('the human floor', () => {
     const key = await answerKey(room.room_id);
     const [qid] = await questionIds(room.room_id);
     const { setup } = t.app.services.battles;
-    // The round opened 100 ms ago by the database's clock, in the answer's own transaction.
+    // The round opened 100 ms ago by the battles' clock.
     await t.db.tx(async (tx) => {
-      await tx.run(sql`UPDATE rooms SET revealed_round = round, round_opens_at = clock_timestamp() - interval '100 milliseconds',
-        round_deadline = clock_timestamp() + interval '20 seconds' WHERE id = ${room.room_id}::uuid`);
+      await tx.run(sql`UPDATE rooms SET revealed_round = round, round_opens_at = ${clock.sql()} - interval '100 milliseconds',
+        round_deadline = ${clock.sql()} + interval '20 seconds' WHERE id = ${room.room_id}::uuid`);
       await submitAnswer(tx, setup, a.user.id, {
         room_id: room.room_id,
         round: 1,
@@ -215,7 +199,7 @@ describe('the human floor', () => {
     });
     const row = await t.db.one<{ points: number; is_correct: boolean; elapsed_ms: number }>(sql`SELECT points,
         is_correct, elapsed_ms FROM room_answers WHERE room_id = ${room.room_id}::uuid AND user_id = ${a.user.id}`);
-    expect(row!.elapsed_ms).toBeLessThan(300);
+    expect(row!.elapsed_ms).toBe(100);
     expect(row).toMatchObject({ points: 0, is_correct: false });
     expect(await trustEventCounts(t.db, a.user.id)).toEqual({ fast_answer: 1 });
     expect(await trustEventCounts(t.db, b.user.id)).toEqual({});
@@ -237,8 +221,8 @@ describe('the human floor', () => {
     try {
       await ok(a, 'start_room', { room_id: room.room_id });
       const [ra] = await Promise.all([
-        play(ca, room.room_id, (q) => key[String(q)]!),
-        play(cb, room.room_id, (q) => key[String(q)]!),
+        play(ca, room.room_id, (q) => key[String(q)]!, { clock }),
+        play(cb, room.room_id, (q) => key[String(q)]!, { clock }),
       ]);
       for (const s of ra.result.standings) expect(s).toMatchObject({ points: 0, correct: 0, result: 'draw' });
       expect(await trustEventCounts(t.db, a.user.id)).toEqual({ fast_answer: 2 });
@@ -256,8 +240,10 @@ describe('the human floor', () => {
       const { a, room } = await friendRoom(2);
       await ok(a, 'start_room', { room_id: room.room_id });
       const [qid] = await questionIds(room.room_id);
-      await opensIn(room.room_id, '-50 milliseconds');
-      await t.db.run(sql`UPDATE rooms SET revealed_round = round WHERE id = ${room.room_id}::uuid`);
+      // Its question out 50 ms ago.
+      clock.advance(COUNTDOWN_MS + 50);
+      await t.db.run(sql`UPDATE rooms SET revealed_round = round,
+        round_opens_at = ${clock.sql()} - interval '50 milliseconds' WHERE id = ${room.room_id}::uuid`);
       await t.db.tx((tx) =>
         submitAnswer(tx, t.app.services.battles.setup, a.user.id, {
           room_id: room.room_id,

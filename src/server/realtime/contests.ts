@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientMessage, ContestBoard, ServerMessage } from '../../core/contract';
 import type { Db } from '../db/client';
+import type { Clock } from '../domain/clock';
 import { closeDueContest, contestBoard } from '../domain/contests';
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
@@ -35,10 +36,12 @@ export class ContestLive {
     private readonly bus: RoomBus,
     private readonly log: FastifyBaseLogger,
     private readonly sinks: readonly RoomEventSink[],
+    /** The clock of contests' starts and ends (a test's own in tests). */
+    private readonly clock: Clock,
   ) {}
 
   private async board(contestId: number): Promise<ContestBoard> {
-    return contestBoard(this.db, 0, { contestId, offset: 0, limit: LIVE_BOARD_SIZE });
+    return contestBoard(this.db, this.clock, 0, { contestId, offset: 0, limit: LIVE_BOARD_SIZE });
   }
 
   /** A contest's scores changed (committed): its board goes out within BOARD_EVERY_MS. */
@@ -107,7 +110,7 @@ export class ContestLive {
   async closeDue(): Promise<number[]> {
     const closed: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const done = await this.db.tx((tx) => closeDueContest(tx));
+      const done = await this.db.tx((tx) => closeDueContest(tx, this.clock));
       if (!done) break;
       closed.push(done.contestId);
       await this.publishNow(done.contestId);

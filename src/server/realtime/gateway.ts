@@ -112,7 +112,7 @@ export async function registerGateway(
       }
       const msg = parsed.data;
       if (msg.type === 'ping') {
-        send({ type: 'pong', t: msg.t, server_time: new Date().toISOString() });
+        send({ type: 'pong', t: msg.t, server_time: services.clock.now().toISOString() });
         return;
       }
       if (msg.type === 'hello') {
@@ -124,7 +124,7 @@ export async function registerGateway(
             }
             clearTimeout(hello);
             userId = user.id;
-            send({ type: 'welcome', user_id: user.id, server_time: new Date().toISOString() });
+            send({ type: 'welcome', user_id: user.id, server_time: services.clock.now().toISOString() });
           },
           (e: unknown) => {
             app.log.error({ err: e }, 'websocket hello failed');

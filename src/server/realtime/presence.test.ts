@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BattleStatistic, RoomState, ServerMessage } from '../../core/contract';
 import { battleOutcome } from '../../core/rules/battle';
 import { sql } from '../db/client';
+import { TestClock } from '../domain/clock';
 import {
   battleHelpers,
   connectPlayer,
   expectNoAnswerBeforeClose,
   joinSocket,
   play,
-  setBattleRules,
   sleep,
+  tickerPass,
   HUMAN_ANSWER_MS,
   until,
   type Client,
@@ -24,8 +25,10 @@ import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
 let url: string;
+// The battles' clock: it runs, and the tests move it past a grace or a deadline instead of waiting.
+const clock = new TestClock(new Date(), { running: true });
 beforeAll(async () => {
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100', BATTLE_DB_WORKER: '1' });
+  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '2', BATTLE_ROUND_DELAY_MS: '100', BATTLE_DB_WORKER: '1' }, { clock });
   url = await listenForSockets(t);
 });
 afterAll(() => t.close());
@@ -82,6 +85,12 @@ async function closeSocket(c: Client) {
   });
 }
 
+/** Waits until the socket has received everything the server sent it before now (a ping's pong). */
+async function drained(c: Client) {
+  c.send({ type: 'ping', t: 1 });
+  await until(c, is('pong'));
+}
+
 async function waitFor(check: () => Promise<boolean>, ms = 5000) {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -102,7 +111,7 @@ describe('reconnect grace', () => {
 
     // Still dropped, b can answer the round now open (from a socket that has not joined yet).
     const cb2 = await connect(b);
-    await sleep(Math.max(0, Date.parse(open.round.opens_at) - Date.now() + HUMAN_ANSWER_MS));
+    clock.follow(Date.parse(open.round.opens_at) + HUMAN_ANSWER_MS);
     cb2.send({
       type: 'answer',
       room_id: room.room_id,
@@ -123,9 +132,9 @@ describe('reconnect grace', () => {
     expect(await seatState(room.room_id, b.user.id)).toEqual({ state: 'connected', disconnected: false });
 
     const [ra, rb] = await Promise.all([
-      play(ca, room.room_id, () => 'zz'),
+      play(ca, room.room_id, () => 'zz', { clock }),
       // Round 1 is answered already (a second answer would be refused).
-      play(cb2, room.room_id, (q) => (q === open.round.question.id ? null : key[String(q)]!)),
+      play(cb2, room.room_id, (q) => (q === open.round.question.id ? null : key[String(q)]!), { clock }),
     ]);
     expect(ra.result).toEqual(rb.result);
     expect(ra.result.standings.map((s) => [s.user_id, s.result, s.correct, s.payout])).toEqual([
@@ -141,45 +150,45 @@ describe('reconnect grace', () => {
   });
 
   it('makes a seat dropped past the grace a leaver: the other wins the pot, coins conserved', async () => {
-    const old = setBattleRules(t, { reconnect_grace_seconds: 1 });
-    try {
-      const { a, b, ca, cb, room, key, before } = await friendBattle(6, 5);
-      await until(cb, is('round_open'));
-      await closeSocket(cb);
-      await until(ca, seatIs(b.user.id, 'disconnected'));
-      // a plays on; within about a second (the grace) b's seat is left and the battle ends.
-      const started = Date.now();
-      const { result, seen } = await play(ca, room.room_id, (q) =>
-        Date.now() - started < 300 ? key[String(q)]! : null,
-      );
-      expect(seen.some(seatIs(b.user.id, 'left'))).toBe(true);
-      expect(seen.filter((m) => m.type === 'round_close').length).toBeLessThan(5);
-      const outcome = battleOutcome(
-        [
-          { id: a.user.id, points: 0, correct: 0, joinedAt: 0, left: false },
-          { id: b.user.id, points: 0, correct: 0, joinedAt: 1, left: true },
-        ],
-        { random_battle_entry_fee: 0 },
-        { fee: 6, vsBot: false },
-      );
-      expect(result.standings.map((s) => [s.user_id, s.result, s.payout])).toEqual(
-        outcome.players.map((p) => [p.id, p.result, p.payout]),
-      );
-      expect(result.standings[0]).toMatchObject({ user_id: a.user.id, result: 'win', payout: 12 });
-      expect((await seatState(room.room_id, b.user.id))!.state).toBe('left');
-      expect(await roomStatus(room.room_id)).toBe('finished');
-      const after = [await balance(a), await balance(b)];
-      expect(after).toEqual([before[0]! + 6, before[1]! - 6]);
-      // Coming back after the end changes nothing: the seat stays left, the room finished.
-      const cb2 = await connect(b);
-      await joinSocket(cb2, room.room_id);
-      expect((await seatState(room.room_id, b.user.id))!.state).toBe('left');
-      expectNoAnswerBeforeClose(ca.frames, new Map([[room.room_id, key]]));
-      ca.ws.close();
-      cb2.ws.close();
-    } finally {
-      setBattleRules(t, old);
-    }
+    const { reconnect_grace_seconds: grace } = t.app.services.battles.setup.rules;
+    const { a, b, ca, cb, room, key, before } = await friendBattle(6, 5);
+    await until(cb, is('round_open'));
+    await closeSocket(cb);
+    await until(ca, seatIs(b.user.id, 'disconnected'));
+    // a plays on. Two seconds short of the grace b's seat is still held; past it, b has left
+    // and the battle ends at once.
+    const playing = play(ca, room.room_id, (q) => key[String(q)]!, { clock });
+    clock.advance(grace * 1000 - 2000);
+    await tickerPass(t);
+    expect((await seatState(room.room_id, b.user.id))!.state).toBe('disconnected');
+    expect(await roomStatus(room.room_id)).toBe('playing');
+    clock.advance(3000);
+    const { result, seen } = await playing;
+    expect(seen.some(seatIs(b.user.id, 'left'))).toBe(true);
+    expect(seen.filter((m) => m.type === 'round_close').length).toBeLessThan(5);
+    const outcome = battleOutcome(
+      [
+        { id: a.user.id, points: 0, correct: 0, joinedAt: 0, left: false },
+        { id: b.user.id, points: 0, correct: 0, joinedAt: 1, left: true },
+      ],
+      { random_battle_entry_fee: 0 },
+      { fee: 6, vsBot: false },
+    );
+    expect(result.standings.map((s) => [s.user_id, s.result, s.payout])).toEqual(
+      outcome.players.map((p) => [p.id, p.result, p.payout]),
+    );
+    expect(result.standings[0]).toMatchObject({ user_id: a.user.id, result: 'win', payout: 12 });
+    expect((await seatState(room.room_id, b.user.id))!.state).toBe('left');
+    expect(await roomStatus(room.room_id)).toBe('finished');
+    const after = [await balance(a), await balance(b)];
+    expect(after).toEqual([before[0]! + 6, before[1]! - 6]);
+    // Coming back after the end changes nothing: the seat stays left, the room finished.
+    const cb2 = await connect(b);
+    await joinSocket(cb2, room.room_id);
+    expect((await seatState(room.room_id, b.user.id))!.state).toBe('left');
+    expectNoAnswerBeforeClose(ca.frames, new Map([[room.room_id, key]]));
+    ca.ws.close();
+    cb2.ws.close();
   });
 
   it('keeps the seat connected while another socket of the player is still in the room', async () => {
@@ -230,9 +239,12 @@ describe('deleting a room while it plays', () => {
       { op_id: `room:${room.room_id}:fee`, n: 3 },
       { op_id: `room:${room.room_id}:refund`, n: 3 },
     ]);
-    // No round closes after the deletion, and nobody can answer.
-    await sleep(2300);
+    // No round closes after the deletion, and nobody can answer: past every round's deadline,
+    // the ticker sends nothing.
+    clock.advance(3 * (t.app.services.battles.setup.rules.round_seconds * 1000 + 100));
+    await tickerPass(t);
     for (const c of clients) {
+      await drained(c);
       const after = c.frames.map((f) => JSON.parse(f) as ServerMessage);
       const at = after.findIndex((m) => m.type === 'room' && m.room.status === 'deleted');
       expect(after.slice(at).filter((m) => m.type === 'round_close' || m.type === 'result')).toEqual([]);
@@ -268,8 +280,8 @@ describe('deleting a room while it plays', () => {
     expect(await roomStatus(room.room_id)).toBe('playing');
     expect(await refunds(room.room_id)).toBe(0);
     const [won] = await Promise.all([
-      play(clients[1]!, room.room_id, (q) => key[String(q)]!),
-      play(clients[2]!, room.room_id, () => 'zz'),
+      play(clients[1]!, room.room_id, (q) => key[String(q)]!, { clock }),
+      play(clients[2]!, room.room_id, () => 'zz', { clock }),
     ]);
     expect(won.result.standings.find((x) => x.user_id === players[1]!.user.id)).toMatchObject({
       result: 'win',
@@ -293,6 +305,8 @@ describe('deleting a room while it plays', () => {
     for (const c of clients) await joinSocket(c, group.room_id);
     await ok(players[0]!, 'start_room', { room_id: group.room_id });
     // Round 1 closes at its deadline (nobody answers): the scores are out.
+    await until(clients[0]!, is('round_open'));
+    clock.advance(t.app.services.battles.setup.rules.round_seconds * 1000);
     await until(clients[0]!, is('round_close'));
     const late = await api(players[0]!, 'delete_room', { room_id: group.room_id });
     expect(late.status).toBe(409);
@@ -316,7 +330,7 @@ describe('deleting a room while it plays', () => {
 
 describe('abandoned waiting rooms', () => {
   const age = (roomId: string, seconds: number) =>
-    t.db.run(sql`UPDATE rooms SET created_at = now() - make_interval(secs => ${seconds}::float8)
+    t.db.run(sql`UPDATE rooms SET created_at = ${clock.sql()} - make_interval(secs => ${seconds}::float8)
       WHERE id = ${roomId}::uuid`);
 
   it('never matches a stale random room or one whose creator dropped; dissolves the stale one with its fee back', async () => {
@@ -340,7 +354,7 @@ describe('abandoned waiting rooms', () => {
       is('room', (m) => m.room.room_id === stale.room_id && m.room.status === 'deleted'),
     );
     expect(await balance(a)).toBe(startA);
-    await sleep(500);
+    await tickerPass(t);
     const refunds = await t.db.one<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM coin_ledger WHERE op_id = ${`room:${stale.room_id}:refund`}`,
     );
@@ -391,24 +405,26 @@ describe('abandoned waiting rooms', () => {
     await closeSocket(cg);
     await until(co, seatIs(guest.user.id, 'disconnected'));
     // One seat still there: the room stays (the guest's drop is long past the grace).
-    await t.db.run(sql`UPDATE room_players SET disconnected_at = now() - interval '1 hour'
+    await t.db.run(sql`UPDATE room_players SET disconnected_at = ${clock.sql()} - interval '1 hour'
       WHERE room_id = ${room.room_id}::uuid AND state = 'disconnected'`);
-    await sleep(500);
+    await tickerPass(t);
     expect(await roomStatus(room.room_id)).toBe('waiting');
     await closeSocket(co);
     await waitFor(async () => (await seatState(room.room_id, owner.user.id))!.state === 'disconnected');
-    await sleep(400);
+    await tickerPass(t);
     expect(await roomStatus(room.room_id)).toBe('waiting');
-    await t.db.run(sql`UPDATE room_players SET disconnected_at = now() - interval '1 hour'
+    await t.db.run(sql`UPDATE room_players SET disconnected_at = ${clock.sql()} - interval '1 hour'
       WHERE room_id = ${room.room_id}::uuid AND state = 'disconnected'`);
     await waitFor(async () => (await roomStatus(room.room_id)) === 'deleted');
     expect([await balance(owner), await balance(guest)]).toEqual(start);
 
     const group = await ok<RoomState>(owner, 'create_room', { room_type: 'group', category: 'science', entry_fee: 2 });
     await ok(guest, 'join_room', { room_code: group.room_code });
-    await sleep(400);
+    // Just short of two hours it waits on; past them it is dissolved.
+    await age(group.room_id, 2 * 3600 - 60);
+    await tickerPass(t);
     expect(await roomStatus(group.room_id)).toBe('waiting');
-    await age(group.room_id, 2 * 3600 + 1);
+    clock.advance(61_000);
     await waitFor(async () => (await roomStatus(group.room_id)) === 'deleted');
     expect([await balance(owner), await balance(guest)]).toEqual(start);
   });
@@ -428,7 +444,7 @@ describe('abandoned waiting rooms', () => {
     await joinSocket(c1, room.room_id);
     await closeSocket(c1);
     await waitFor(async () => (await seatState(room.room_id, g1.user.id))!.state === 'disconnected');
-    await t.db.run(sql`UPDATE room_players SET disconnected_at = now() - interval '1 hour'
+    await t.db.run(sql`UPDATE room_players SET disconnected_at = ${clock.sql()} - interval '1 hour'
       WHERE room_id = ${room.room_id}::uuid AND user_id = ${g1.user.id}`);
     const started = await ok<RoomState>(owner, 'start_room', { room_id: room.room_id });
     expect(started.seats.map((s) => s.user_id)).toEqual([owner.user.id, g2.user.id]);
@@ -439,7 +455,10 @@ describe('abandoned waiting rooms', () => {
 describe('set_battle_statistics', () => {
   it("answers the server's record of the pair's last battle and ignores the client's figures", async () => {
     const { a, b, ca, cb, room, key } = await friendBattle(0, 1);
-    await Promise.all([play(ca, room.room_id, (q) => key[String(q)]!), play(cb, room.room_id, () => 'zz')]);
+    await Promise.all([
+      play(ca, room.room_id, (q) => key[String(q)]!, { clock }),
+      play(cb, room.room_id, () => 'zz', { clock }),
+    ]);
     const stranger = await richPlayer();
     const written = () =>
       t.db.one<{

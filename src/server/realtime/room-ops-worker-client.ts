@@ -4,13 +4,15 @@ import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import type { BattleSetup } from '../domain/battle/rooms';
+import { clockReading } from '../domain/clock';
 import { AppError } from '../http/errors';
 import type { RoomOps } from './room-ops';
 
 export interface RoomOpsWorkerData {
   databaseUrl: string;
   poolSize: number;
-  setup: BattleSetup;
+  /** The setup without its clock (a clock does not cross threads: each request carries its reading). */
+  setup: Omit<BattleSetup, 'clock'>;
 }
 
 type OpName = Exclude<keyof RoomOps, 'close'>;
@@ -18,6 +20,8 @@ export interface WorkerRequest {
   id: number;
   op: OpName;
   args: unknown[];
+  /** The instant of a test's clock when the call was made; absent with the system clock. */
+  at?: number;
 }
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
@@ -70,13 +74,23 @@ export class WorkerRoomOps implements RoomOps {
   private readonly send = new WeakMap<Worker, (r: WorkerRequest) => void>();
   private closed = false;
 
+  private readonly data: RoomOpsWorkerData;
+  private readonly clock: BattleSetup['clock'];
+
   private constructor(
-    private readonly data: RoomOpsWorkerData,
+    o: Omit<RoomOpsWorkerData, 'setup'> & { setup: BattleSetup },
     private readonly onError: (e: unknown) => void,
-  ) {}
+  ) {
+    const { clock, ...setup } = o.setup;
+    this.clock = clock;
+    this.data = { ...o, setup };
+  }
 
   /** Starts the worker and waits until its pool is open (rejects when it cannot open). */
-  static async start(data: RoomOpsWorkerData, onError: (e: unknown) => void): Promise<WorkerRoomOps> {
+  static async start(
+    data: Omit<RoomOpsWorkerData, 'setup'> & { setup: BattleSetup },
+    onError: (e: unknown) => void,
+  ): Promise<WorkerRoomOps> {
     const ops = new WorkerRoomOps(data, onError);
     await ops.spawn();
     return ops;
@@ -125,8 +139,9 @@ export class WorkerRoomOps implements RoomOps {
     if (this.closed) return Promise.reject(new Error('room operations closed'));
     const id = this.nextId++;
     const reply = new Promise<T>((ok, fail) => this.waiting.set(id, { ok: ok as (v: unknown) => void, fail }));
+    const at = clockReading(this.clock);
     (this.worker ?? this.spawn()).then(
-      (w) => this.send.get(w)!({ id, op, args }),
+      (w) => this.send.get(w)!(at === undefined ? { id, op, args } : { id, op, args, at }),
       (e: unknown) => {
         this.waiting.get(id)?.fail(e);
         this.waiting.delete(id);

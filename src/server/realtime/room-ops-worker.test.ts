@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BATTLE_RULES } from '../../core/rules/battle';
+import { systemClock } from '../domain/clock';
 import { AppError } from '../http/errors';
 import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -11,7 +12,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 describe.skipIf(!onPostgres)('room operations in a worker thread', () => {
   let t: TestApp;
   let ops: WorkerRoomOps;
-  const setup = { rules: { ...DEFAULT_BATTLE_RULES }, roundDelayMs: 100 };
+  const setup = { rules: { ...DEFAULT_BATTLE_RULES }, roundDelayMs: 100, clock: systemClock };
   const errors: unknown[] = [];
 
   beforeAll(async () => {

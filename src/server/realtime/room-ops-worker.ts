@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, sql } from '../db/client';
 import { AppError } from '../http/errors';
+import { systemClock, TestClock } from '../domain/clock';
 import { LocalRoomOps } from './room-ops';
 import { batcher, type RoomOpsWorkerData, type WorkerReply, type WorkerRequest } from './room-ops-worker-client';
 
@@ -13,9 +14,17 @@ try {
   const db = await openDatabase({ databaseUrl: data.databaseUrl, poolSize: data.poolSize });
   // Ready means reachable: a wrong URL fails the start, not the first answer.
   await db.run(sql`SELECT 1`);
-  const ops = new LocalRoomOps(db, data.setup);
+  // The system clock, until a request carries a test clock's reading: then one that follows it.
+  const setup = { ...data.setup, clock: systemClock };
+  const ops = new LocalRoomOps(db, setup);
+  let testClock: TestClock | undefined;
   const reply = batcher<WorkerReply>((batch) => port.postMessage(batch));
   const run = (req: WorkerRequest) => {
+    if (req.at !== undefined) {
+      testClock ??= new TestClock(new Date(req.at));
+      testClock.follow(req.at);
+      setup.clock = testClock;
+    }
     const call = Promise.resolve().then(() =>
       (ops[req.op] as (...a: unknown[]) => Promise<unknown>).apply(ops, req.args as unknown[]),
     );

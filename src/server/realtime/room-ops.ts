@@ -55,7 +55,7 @@ export class LocalRoomOps implements RoomOps {
   ) {}
 
   revealDueRound() {
-    return this.db.tx((tx) => revealDueRound(tx));
+    return this.db.tx((tx) => revealDueRound(tx, this.setup.clock));
   }
 
   botMove() {
@@ -63,7 +63,7 @@ export class LocalRoomOps implements RoomOps {
   }
 
   expireGrace() {
-    return this.db.tx((tx) => expireGrace(tx, this.setup.rules));
+    return this.db.tx((tx) => expireGrace(tx, this.setup));
   }
 
   closeDueRound() {
@@ -71,20 +71,20 @@ export class LocalRoomOps implements RoomOps {
   }
 
   async dissolveAbandoned() {
-    const c = await this.db.tx((tx) => dissolveAbandoned(tx, this.setup.rules));
+    const c = await this.db.tx((tx) => dissolveAbandoned(tx, this.setup));
     return c && { roomId: c.state.room_id, events: c.events };
   }
 
   async seatDropped(userId: number, roomId: string) {
-    return (await this.db.tx((tx) => seatDropped(tx, userId, roomId)))?.events ?? null;
+    return (await this.db.tx((tx) => seatDropped(tx, this.setup.clock, userId, roomId)))?.events ?? null;
   }
 
   async seatResumed(userId: number, roomId: string) {
-    return (await this.db.tx((tx) => seatResumed(tx, userId, roomId)))?.events ?? null;
+    return (await this.db.tx((tx) => seatResumed(tx, this.setup.clock, userId, roomId)))?.events ?? null;
   }
 
   snapshot(userId: number, roomId: string) {
-    return roomSnapshot(this.db, userId, roomId);
+    return roomSnapshot(this.db, this.setup.clock, userId, roomId);
   }
 
   submitAnswer(userId: number, m: AnswerMessage) {
@@ -92,7 +92,7 @@ export class LocalRoomOps implements RoomOps {
   }
 
   async leave(userId: number, roomId: string) {
-    const c = await this.db.tx((tx) => leaveRoom(tx, userId, roomId));
+    const c = await this.db.tx((tx) => leaveRoom(tx, this.setup.clock, userId, roomId));
     return { state: c.state, events: c.events };
   }
 

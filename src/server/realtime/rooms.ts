@@ -117,7 +117,7 @@ export class Battles implements RoomMessages {
    * every round that is due, one room per transaction.
    */
   async tick(): Promise<void> {
-    if (this.ticking) return;
+    if (this.ticking) return this.ticking;
     this.ticking = this.runTick().finally(() => {
       this.ticking = null;
     });
@@ -224,7 +224,8 @@ export class Battles implements RoomMessages {
   private revealAt(atMs: number): void {
     if (!this.timer) return;
     // Timers may fire a little early; a pass that finds nothing due leaves it to the ticker.
-    const t = setTimeout(() => void this.revealDue(), Math.max(0, atMs - Date.now()) + REVEAL_MARGIN_MS);
+    const wait = Math.max(0, atMs - this.setup.clock.now().getTime());
+    const t = setTimeout(() => void this.revealDue(), wait + REVEAL_MARGIN_MS);
     t.unref();
   }
 
@@ -293,7 +294,7 @@ export class Battles implements RoomMessages {
     send: Send,
   ): ServerMessage | null {
     const e = this.live.get(msg.room_id);
-    const now = Date.now();
+    const now = this.setup.clock.now().getTime();
     if (
       !e ||
       !this.subs.get(send)?.has(msg.room_id) ||

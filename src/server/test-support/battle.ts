@@ -5,6 +5,7 @@ import { serverMessages, type ServerMessage } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import { DEFAULT_REWARD_RULES } from '../../core/rules/reward-rules';
 import { sql } from '../db/client';
+import type { TestClock } from '../domain/clock';
 import { moveCoins } from '../domain/ledger';
 import { call } from './client';
 import { createPlayer, type Player } from './factories';
@@ -73,21 +74,31 @@ export async function joinSocket(c: Client, roomId: string) {
 }
 
 /**
- * Plays until the result: on each round_open waits for the opening and a human's reading time, then answers what `pick`
- * says (null: no answer). Answers the result and every message seen.
+ * Plays until the result: on each round_open lets a human's reading time pass after the opening
+ * (on the app's test clock when given, else by waiting), then answers what `pick` says (null: no
+ * answer). Answers the result and every message seen.
  */
-export async function play(c: Client, roomId: string, pick: (questionId: number) => string | null) {
+export async function play(
+  c: Client,
+  roomId: string,
+  pick: (questionId: number) => string | null,
+  o: { clock?: TestClock } = {},
+) {
   const seen: ServerMessage[] = [];
   let answered = 0;
   for (;;) {
     const m = await c.next();
     seen.push(m);
     if (m.type === 'error') throw new Error(`server error: ${m.code} ${m.message}`);
+    // On a test clock the countdown is over as soon as it is announced.
+    if (m.type === 'round_ready' && o.clock) o.clock.follow(Date.parse(m.round.opens_at));
     // A round opening just as the socket joins comes twice (the join's snapshot and the room's
     // channel): answered once, as an app does.
     if (m.type === 'round_open' && m.round.round > answered) {
       answered = m.round.round;
-      await sleep(Math.max(0, Date.parse(m.round.opens_at) - Date.now() + HUMAN_ANSWER_MS));
+      const readAt = Date.parse(m.round.opens_at) + HUMAN_ANSWER_MS;
+      if (o.clock) o.clock.follow(readAt);
+      else await sleep(Math.max(0, readAt - Date.now()));
       const a = pick(m.round.question.id);
       if (a !== null)
         c.send({ type: 'answer', room_id: roomId, round: m.round.round, question_id: m.round.question.id, answer: a });
@@ -128,6 +139,15 @@ export function battleHelpers(app: () => TestApp) {
       return r!.answer_key;
     },
   };
+}
+
+/**
+ * One pass of the app's round ticker that starts after this call (it waits for a pass under way,
+ * then runs its own): what is due by the clock now has been done when it resolves.
+ */
+export async function tickerPass(t: TestApp): Promise<void> {
+  await t.app.services.battles.tick();
+  await t.app.services.battles.tick();
 }
 
 /** Overrides the battle rules of a running test app (its ticker reads them on every tick). */

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { RoutePendingContext } from './AppRouter';
 import { Footer } from './Footer';
+import { useReturnToErrand } from './guards';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import { OfflineBanner } from './OfflineBanner';
@@ -16,6 +17,7 @@ export function Layout() {
   const pending = use(RoutePendingContext);
   const dispatch = useAppDispatch();
   const isLogin = useAppSelector((s) => s.auth.isLogin);
+  useReturnToErrand();
   const online = useOnline();
   // Once per app start, and when the network comes back (offline, no call is made): the
   // persisted session is checked against the server.

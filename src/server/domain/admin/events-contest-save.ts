@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Prize } from '../../../core/rules/contest';
 import { sql, type Db } from '../../db/client';
+import type { Clock } from '../clock';
 import { AppError } from '../../http/errors';
 import { createContest } from '../contests';
 import { reencodeAvatar } from '../images';
@@ -56,10 +57,10 @@ const LOCKED = [
 
 const FIELD_OF: Partial<Record<keyof ContestSnapshot, string>> = { starts_at: 'start_date', ends_at: 'end_date' };
 
-async function snapshot(db: Db, id: number, lock: boolean) {
+async function snapshot(db: Db, clock: Clock, id: number, lock: boolean) {
   const row = await db.one<Omit<ContestSnapshot, 'questions'> & { started: boolean }>(sql`SELECT language_id, name,
       description, image, to_json(starts_at) #>> '{}' AS starts_at, to_json(ends_at) #>> '{}' AS ends_at, entry_fee, prizes, points_per_correct, speed_bonus,
-      seconds_per_question, now() >= starts_at AS started
+      seconds_per_question, ${clock.sql()} >= starts_at AS started
     FROM contests WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
   if (!row) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
   const { started, ...rest } = row;
@@ -100,11 +101,11 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** A contest's times: the end after the start, and a start still to come. */
-async function checkTimes(db: Db, next: ContestSnapshot, startChanged: boolean): Promise<void> {
+async function checkTimes(db: Db, clock: Clock, next: ContestSnapshot, startChanged: boolean): Promise<void> {
   if (Date.parse(next.ends_at) <= Date.parse(next.starts_at))
     throw new AppError('invalid_input', { field: 'end_date', message: 'end_date: must be after the start' });
   if (!startChanged) return;
-  const r = await db.one<{ past: boolean }>(sql`SELECT ${next.starts_at}::timestamptz <= now() AS past`);
+  const r = await db.one<{ past: boolean }>(sql`SELECT ${next.starts_at}::timestamptz <= ${clock.sql()} AS past`);
   if (r!.past)
     throw new AppError('invalid_input', { field: 'start_date', message: 'start_date: must be in the future' });
 }
@@ -130,9 +131,10 @@ export async function dropImage(db: Db, url: string): Promise<void> {
  */
 export async function saveContest(
   db: Db,
+  clock: Clock,
   c: ContestChange,
 ): Promise<{ id: number; before: ContestSnapshot | null; after: ContestSnapshot }> {
-  const prior = c.contest_id ? await snapshot(db, c.contest_id, true) : null;
+  const prior = c.contest_id ? await snapshot(db, clock, c.contest_id, true) : null;
   const blank: ContestSnapshot = {
     ...{ language_id: 0, name: '', description: '', image: '', starts_at: '', ends_at: '', entry_fee: 0 },
     ...{ prizes: [], questions: [], points_per_correct: 4, speed_bonus: true, seconds_per_question: 20 },
@@ -143,7 +145,7 @@ export async function saveContest(
     const changed = LOCKED.find((k) => !same(before[k], next[k]));
     if (changed) throw new AppError('contest_started', { field: FIELD_OF[changed] ?? changed });
   } else {
-    await checkTimes(db, next, !prior || !same(before.starts_at, next.starts_at));
+    await checkTimes(db, clock, next, !prior || !same(before.starts_at, next.starts_at));
     if (c.language_id !== undefined) await checkLanguage(db, next.language_id);
     if (!prior || c.language_id !== undefined || c.questions)
       await checkEventQuestions(db, 'contest', next.language_id, next.questions);
@@ -177,15 +179,15 @@ export async function saveContest(
       WHERE id = ${id}`);
     if (!same(before.questions, next.questions)) await setEventQuestions(db, 'contest', id, next.questions);
   }
-  return { id, before: prior?.s ?? null, after: (await snapshot(db, id, false)).s };
+  return { id, before: prior?.s ?? null, after: (await snapshot(db, clock, id, false)).s };
 }
 
 /**
  * Deletes a contest that has not started and that nobody entered (so no entry fee is held for
  * it); otherwise a 409.
  */
-export async function deleteContest(db: Db, id: number): Promise<ContestSnapshot> {
-  const { started, s } = await snapshot(db, id, true);
+export async function deleteContest(db: Db, clock: Clock, id: number): Promise<ContestSnapshot> {
+  const { started, s } = await snapshot(db, clock, id, true);
   if (started) throw new AppError('contest_started', { field: 'contest_id' });
   const entered = await db.one(sql`SELECT 1 AS one FROM contest_plays WHERE contest_id = ${id} LIMIT 1`);
   if (entered) throw new AppError('contest_has_entries', { field: 'contest_id' });

@@ -1,6 +1,7 @@
 import type { AdminContest, AdminContestDetail, AdminContestResult } from '../../../core/contract';
 import { contestStatus, localDateTime, type Prize } from '../../../core/rules/contest';
-import { sql, type Db } from '../../db/client';
+import { sql, type Db, type SQL } from '../../db/client';
+import type { Clock } from '../clock';
 import { AppError } from '../../http/errors';
 import { eventQuestions, likePattern } from './events-questions';
 
@@ -24,13 +25,13 @@ interface ContestRow {
   now: string;
 }
 
-const COLUMNS = sql`c.id, c.language_id, c.name, c.description, c.image,
+const columns = (clock: Clock) => sql`c.id, c.language_id, c.name, c.description, c.image,
   to_json(c.starts_at) #>> '{}' AS starts_at, to_json(c.ends_at) #>> '{}' AS ends_at, c.entry_fee, c.prizes,
   c.points_per_correct, c.speed_bonus, c.seconds_per_question, c.closed_at IS NOT NULL AS closed,
   (SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id) AS participants,
   (SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
     WHERE x.contest_id = c.id AND q.status = 1) AS total_questions,
-  to_json(c.created_at) #>> '{}' AS created_at, to_json(now()) #>> '{}' AS now`;
+  to_json(c.created_at) #>> '{}' AS created_at, to_json(${clock.sql()}) #>> '{}' AS now`;
 
 const iso = (s: string) => new Date(s).toISOString();
 
@@ -68,27 +69,31 @@ export interface ContestQuery {
   limit: number;
 }
 
-const STATES = {
+const states = (now: SQL) => ({
   all: sql``,
-  upcoming: sql`AND c.starts_at > now()`,
-  live: sql`AND c.starts_at <= now() AND c.ends_at > now()`,
-  past: sql`AND c.ends_at <= now()`,
-};
+  upcoming: sql`AND c.starts_at > ${now}`,
+  live: sql`AND c.starts_at <= ${now} AND c.ends_at > ${now}`,
+  past: sql`AND c.ends_at <= ${now}`,
+});
 
 /** A page of contests, latest start first, filtered by language, state and name. */
-export async function listAdminContests(db: Db, q: ContestQuery): Promise<{ rows: AdminContest[]; total: number }> {
+export async function listAdminContests(
+  db: Db,
+  clock: Clock,
+  q: ContestQuery,
+): Promise<{ rows: AdminContest[]; total: number }> {
   const like = likePattern(q.search);
   const where = sql`WHERE TRUE ${q.language_id ? sql`AND c.language_id = ${q.language_id}` : sql``}
-    ${STATES[q.state]} ${like ? sql`AND c.name ILIKE ${like}` : sql``}`;
-  const rows = await db.rows<ContestRow>(sql`SELECT ${COLUMNS} FROM contests c ${where}
+    ${states(clock.sql())[q.state]} ${like ? sql`AND c.name ILIKE ${like}` : sql``}`;
+  const rows = await db.rows<ContestRow>(sql`SELECT ${columns(clock)} FROM contests c ${where}
     ORDER BY c.starts_at DESC, c.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
   const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM contests c ${where}`);
   return { rows: rows.map((c) => contestOf(c, q.timezone)), total: n!.n };
 }
 
 /** One contest with its questions and what its fees and prizes moved, or a 404. */
-export async function adminContest(db: Db, id: number, timezone = 'UTC'): Promise<AdminContestDetail> {
-  const c = await db.one<ContestRow>(sql`SELECT ${COLUMNS} FROM contests c WHERE c.id = ${id}`);
+export async function adminContest(db: Db, clock: Clock, id: number, timezone = 'UTC'): Promise<AdminContestDetail> {
+  const c = await db.one<ContestRow>(sql`SELECT ${columns(clock)} FROM contests c WHERE c.id = ${id}`);
   if (!c) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
   const money = await db.one<{ fees: number; prizes: number }>(sql`SELECT
       coalesce(sum(-f.delta), 0)::int AS fees, coalesce(sum(w.delta), 0)::int AS prizes

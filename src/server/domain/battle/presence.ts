@@ -1,7 +1,8 @@
 import type { ServerMessage } from '../../../core/contract';
 import type { BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
-import { dissolve, hurryRound, lockRoom, seatsOf, stateOf, type RoomChange } from './rooms';
+import type { Clock } from '../clock';
+import { dissolve, hurryRound, lockRoom, seatsOf, stateOf, type BattleSetup, type RoomChange } from './rooms';
 
 // Seats coming and going (reconnect grace) and rooms nobody is waiting in any more. The seat
 // states follow `seatEvent` in core/rules/battle: connected → disconnected on a dropped socket,
@@ -18,10 +19,10 @@ const graceInterval = (rules: BattleRules) => sql`make_interval(secs => ${rules.
  * The user's last socket on a room closed: a connected human seat of a waiting or playing room
  * becomes disconnected (the grace starts). Null when nothing changed.
  */
-export async function seatDropped(db: Db, userId: number, roomId: string): Promise<RoomChange | null> {
-  const r = await lockRoom(db, roomId);
+export async function seatDropped(db: Db, clock: Clock, userId: number, roomId: string): Promise<RoomChange | null> {
+  const r = await lockRoom(db, clock, roomId);
   if (!r || (r.status !== 'waiting' && r.status !== 'playing')) return null;
-  const n = await db.run(sql`UPDATE room_players SET state = 'disconnected', disconnected_at = now()
+  const n = await db.run(sql`UPDATE room_players SET state = 'disconnected', disconnected_at = ${clock.sql()}
     WHERE room_id = ${roomId}::uuid AND user_id = ${userId} AND state = 'connected' AND NOT is_bot`);
   if (n === 0) return null;
   const state = stateOf(r, await seatsOf(db, roomId));
@@ -33,8 +34,8 @@ export async function seatDropped(db: Db, userId: number, roomId: string): Promi
  * of a waiting or playing room is connected again. A seat already left stays left. Null when
  * nothing changed.
  */
-export async function seatResumed(db: Db, userId: number, roomId: string): Promise<RoomChange | null> {
-  const r = await lockRoom(db, roomId);
+export async function seatResumed(db: Db, clock: Clock, userId: number, roomId: string): Promise<RoomChange | null> {
+  const r = await lockRoom(db, clock, roomId);
   if (!r || (r.status !== 'waiting' && r.status !== 'playing')) return null;
   const n = await db.run(sql`UPDATE room_players SET state = 'connected', disconnected_at = NULL
     WHERE room_id = ${roomId}::uuid AND user_id = ${userId} AND state = 'disconnected'`);
@@ -50,17 +51,18 @@ export async function seatResumed(db: Db, userId: number, roomId: string): Promi
  */
 export async function expireGrace(
   db: Db,
-  rules: BattleRules,
+  { rules, clock }: BattleSetup,
 ): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+  const now = clock.sql();
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.status = 'playing' AND EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id
-      AND p.state = 'disconnected' AND p.disconnected_at <= now() - ${graceInterval(rules)})
+      AND p.state = 'disconnected' AND p.disconnected_at <= ${now} - ${graceInterval(rules)})
     LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (!due) return null;
-  const r = (await lockRoom(db, due.id))!;
+  const r = (await lockRoom(db, clock, due.id))!;
   await db.run(sql`UPDATE room_players SET state = 'left'
-    WHERE room_id = ${r.id}::uuid AND state = 'disconnected' AND disconnected_at <= now() - ${graceInterval(rules)}`);
-  await hurryRound(db, r.id);
+    WHERE room_id = ${r.id}::uuid AND state = 'disconnected' AND disconnected_at <= ${now} - ${graceInterval(rules)}`);
+  await hurryRound(db, clock, r.id);
   const state = stateOf(r, await seatsOf(db, r.id));
   return { roomId: r.id, events: [{ type: 'room', room: state }] };
 }
@@ -71,17 +73,18 @@ export async function expireGrace(
  * friend or group room older than two hours, or whose every seat has been disconnected for
  * longer than the grace. Null when none is due.
  */
-export async function dissolveAbandoned(db: Db, rules: BattleRules): Promise<RoomChange | null> {
+export async function dissolveAbandoned(db: Db, { rules, clock }: BattleSetup): Promise<RoomChange | null> {
+  const now = clock.sql();
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.status = 'waiting' AND (
-      (r.kind = 'random' AND r.created_at <= now()
+      (r.kind = 'random' AND r.created_at <= ${now}
         - make_interval(secs => ${rules.search_seconds + rules.reconnect_grace_seconds}::float8))
       OR (r.kind IN ('friend', 'group') AND (
-        r.created_at <= now() - make_interval(secs => ${WAITING_ROOM_MAX_SECONDS}::float8)
+        r.created_at <= ${now} - make_interval(secs => ${WAITING_ROOM_MAX_SECONDS}::float8)
         OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND (p.state = 'connected'
-          OR (p.state = 'disconnected' AND p.disconnected_at > now() - ${graceInterval(rules)}))))))
+          OR (p.state = 'disconnected' AND p.disconnected_at > ${now} - ${graceInterval(rules)}))))))
     ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (!due) return null;
-  const r = (await lockRoom(db, due.id))!;
+  const r = (await lockRoom(db, clock, due.id))!;
   return dissolve(db, r, await seatsOf(db, r.id));
 }

@@ -47,7 +47,7 @@ export async function playWithBot(
   const { rules } = setup;
   const roundMs = rules.round_seconds * 1000;
   const scale = Math.min(1, (roundMs * 0.8) / Math.max(1, rules.bot_max_answer_ms));
-  const id = await insertRoom(db, settings, userId, {
+  const id = await insertRoom(db, settings, setup.clock, userId, {
     language_id: o.language_id,
     kind: 'bot',
     code: false,
@@ -74,14 +74,14 @@ export async function botMove(db: Db, setup: BattleSetup): Promise<{ roomId: str
   const { rules } = setup;
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0 AND r.revealed_round = r.round
-      AND clock_timestamp() >= r.round_opens_at
+      AND ${setup.clock.sql()} >= r.round_opens_at
         + make_interval(secs => coalesce((r.bot_plan -> (r.round - 1) ->> 'elapsed_ms')::float8, 0) / 1000)
       AND NOT EXISTS (SELECT 1 FROM room_answers a JOIN room_players p
         ON p.room_id = a.room_id AND p.user_id = a.user_id AND p.is_bot
         WHERE a.room_id = r.id AND a.round = r.round)
     ORDER BY r.round_opens_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (!due) return null;
-  const r = (await lockRoom(db, due.id))!;
+  const r = (await lockRoom(db, setup.clock, due.id))!;
   const plan = await db.one<{ answer: string | null; elapsed_ms: number | null }>(sql`SELECT
       bot_plan -> ${r.round - 1}::int ->> 'answer' AS answer,
       (bot_plan -> ${r.round - 1}::int ->> 'elapsed_ms')::int AS elapsed_ms
@@ -106,8 +106,8 @@ export async function botMove(db: Db, setup: BattleSetup): Promise<{ roomId: str
 }
 
 /** A random room the user has a seat in; not_found for any other room. */
-async function randomMemberRoom(db: Db, userId: number, id: string) {
-  const m = await memberRoom(db, userId, id);
+async function randomMemberRoom(db: Db, setup: BattleSetup, userId: number, id: string) {
+  const m = await memberRoom(db, setup.clock, userId, id);
   if (m.r.kind !== 'random') throw new AppError('not_found', { field: 'match_id', message: 'No such room.' });
   return m;
 }
@@ -131,7 +131,7 @@ export async function randomMatch(
 ): Promise<RoomChange> {
   const { rules } = setup;
   if (o.match_id) {
-    const { r, seats } = await randomMemberRoom(db, userId, o.match_id);
+    const { r, seats } = await randomMemberRoom(db, setup, userId, o.match_id);
     if (o.destroy_match && r.status === 'waiting') {
       if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the creator can cancel it.' });
       return dissolve(db, r, seats);
@@ -147,12 +147,13 @@ export async function randomMatch(
   await db.run(sql`SELECT pg_advisory_xact_lock(hashtext(${`random:${languageId}:${cat.slug}`}))`);
   // Only rooms still within the search time are matched. The caller's own stale rooms are
   // dissolved now (their fee comes back before a new one is held); others' by the ticker.
-  const fresh = sql`r.created_at > now() - make_interval(secs => ${rules.search_seconds + MATCH_MARGIN_SECONDS}::float8)`;
+  const fresh = sql`r.created_at > ${setup.clock.sql()} - make_interval(secs => ${rules.search_seconds + MATCH_MARGIN_SECONDS}::float8)`;
   const stale = await db.rows<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.kind = 'random' AND r.status = 'waiting' AND r.owner_id = ${userId} AND NOT ${fresh}
     ORDER BY r.created_at FOR UPDATE OF r`);
   const also: RoomChange[] = [];
-  for (const { id } of stale) also.push(await dissolve(db, (await lockRoom(db, id))!, await seatsOf(db, id)));
+  for (const { id } of stale)
+    also.push(await dissolve(db, (await lockRoom(db, setup.clock, id))!, await seatsOf(db, id)));
   const withAlso = (c: RoomChange): RoomChange => (also.length ? { ...c, also } : c);
   const mine = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
     WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
@@ -160,8 +161,8 @@ export async function randomMatch(
     ORDER BY r.created_at LIMIT 1`);
   if (mine) {
     // Asking again is being back: a seat dropped meanwhile is connected again.
-    const back = await seatResumed(db, userId, mine.id);
-    return withAlso(back ?? { state: await roomState(db, mine.id), events: [] });
+    const back = await seatResumed(db, setup.clock, userId, mine.id);
+    return withAlso(back ?? { state: await roomState(db, setup.clock, mine.id), events: [] });
   }
   // Never a room whose creator has gone (their socket dropped): nobody would play there.
   const open = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
@@ -172,12 +173,12 @@ export async function randomMatch(
       AND (SELECT count(*) FROM room_players p WHERE p.room_id = r.id) < r.max_players
     ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (open) {
-    const room = (await lockRoom(db, open.id))!;
+    const room = (await lockRoom(db, setup.clock, open.id))!;
     await charge(db, open.id, userId, room.entry_fee);
     await db.run(sql`INSERT INTO room_players (room_id, user_id, slot) VALUES (${open.id}::uuid, ${userId}, 2)`);
     return withAlso(await openFirstRound(db, setup, open.id));
   }
-  const id = await insertRoom(db, settings, userId, {
+  const id = await insertRoom(db, settings, setup.clock, userId, {
     language_id: languageId,
     kind: 'random',
     code: false,
@@ -187,5 +188,5 @@ export async function randomMatch(
     max_players: 2,
     round_seconds: rules.round_seconds,
   });
-  return withAlso({ state: await roomState(db, id), events: [] });
+  return withAlso({ state: await roomState(db, setup.clock, id), events: [] });
 }

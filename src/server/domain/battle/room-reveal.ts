@@ -1,6 +1,7 @@
 import type { RoomQuestions, ServerMessage } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { liveQuestions, memberRoom, ROOM_COLUMNS, roundOpenEvent, stateOf, type RoomRow } from './rooms';
+import type { Clock } from '../clock';
+import { liveQuestions, memberRoom, roomColumns, roundOpenEvent, stateOf, type RoomRow } from './rooms';
 
 /**
  * How many of a room's questions its players may have seen: the rounds already open (their
@@ -12,8 +13,8 @@ export function openedRounds(r: Pick<RoomRow, 'round' | 'revealed_round'>): numb
 }
 
 /** A member's view of the room's questions: those of the rounds already open, never an answer. */
-export async function roomQuestions(db: Db, userId: number, id: string): Promise<RoomQuestions> {
-  const { r, seats } = await memberRoom(db, userId, id, 'none');
+export async function roomQuestions(db: Db, clock: Clock, userId: number, id: string): Promise<RoomQuestions> {
+  const { r, seats } = await memberRoom(db, clock, userId, id, 'none');
   return {
     room: stateOf(r, seats),
     questions: await liveQuestions(db, r.question_ids.slice(0, openedRounds(r))),
@@ -31,13 +32,17 @@ export async function roomQuestions(db: Db, userId: number, id: string): Promise
  * that the human floor, the speed bonus and the round's time all count from when its question
  * went out. Null when no round is due.
  */
-export async function revealDueRound(db: Db): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+export async function revealDueRound(
+  db: Db,
+  clock: Clock,
+): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+  const now = clock.sql();
   const r = await db.one<RoomRow>(sql`UPDATE rooms r SET revealed_round = r.round,
-      round_deadline = r.round_deadline + greatest(clock_timestamp() - r.round_opens_at, interval '0'),
-      round_opens_at = greatest(r.round_opens_at, clock_timestamp())
+      round_deadline = r.round_deadline + greatest(${now} - r.round_opens_at, interval '0'),
+      round_opens_at = greatest(r.round_opens_at, ${now})
     WHERE r.id = (SELECT d.id FROM rooms d
-      WHERE d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= clock_timestamp()
+      WHERE d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}
       ORDER BY d.round_opens_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING ${ROOM_COLUMNS}`);
+    RETURNING ${roomColumns(clock)}`);
   return r ? { roomId: r.id, events: [await roundOpenEvent(db, r)] } : null;
 }

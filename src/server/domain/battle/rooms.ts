@@ -20,12 +20,15 @@ import { drawQuestionIds } from '../play/sessions';
 import { HUMAN_FLOOR_MS_SQL } from '../human-floor';
 import { recordTrustEvent } from '../trust-events';
 import type { SettingsStore } from '../settings-store';
+import type { Clock } from '../clock';
 
 /** What the room functions need beyond the database. */
 export interface BattleSetup {
   rules: BattleRules;
   /** Milliseconds between a round being announced and opening. */
   roundDelayMs: number;
+  /** The clock of countdowns, deadlines, the grace and rooms' ages (a test's own in tests). */
+  clock: Clock;
 }
 
 /** A change of a room: its state now and what to publish on `room:<id>` once committed. */
@@ -70,11 +73,14 @@ interface SeatRow {
   joined_ms: number;
 }
 
-export const ROOM_COLUMNS = sql`r.id, r.kind, r.status, r.code, r.owner_id, r.language_id, r.category, r.entry_fee,
+/** A room's columns, with its round's times and now (by the clock) in epoch milliseconds. */
+export const roomColumns = (
+  clock: Clock,
+) => sql`r.id, r.kind, r.status, r.code, r.owner_id, r.language_id, r.category, r.entry_fee,
   r.no_of_que, r.max_players, r.question_ids, r.answer_key, r.round_seconds, r.round, r.revealed_round,
   (extract(epoch FROM r.round_opens_at) * 1000)::float8 AS opens_ms,
   (extract(epoch FROM r.round_deadline) * 1000)::float8 AS deadline_ms,
-  (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now_ms`;
+  (extract(epoch FROM ${clock.sql()}) * 1000)::float8 AS now_ms`;
 
 /** Characters of a room code: no 0/O or 1/I look-alikes. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -92,11 +98,12 @@ const payoutOp = (id: string) => `room:${id}:payout`;
 
 export async function lockRoom(
   db: Db,
+  clock: Clock,
   id: string,
   mode: 'update' | 'share' | 'none' = 'update',
 ): Promise<RoomRow | undefined> {
   const lock = mode === 'update' ? sql`FOR UPDATE` : mode === 'share' ? sql`FOR SHARE` : sql``;
-  return db.one<RoomRow>(sql`SELECT ${ROOM_COLUMNS} FROM rooms r WHERE r.id = ${id}::uuid ${lock}`);
+  return db.one<RoomRow>(sql`SELECT ${roomColumns(clock)} FROM rooms r WHERE r.id = ${id}::uuid ${lock}`);
 }
 
 export async function seatsOf(db: Db, id: string): Promise<SeatRow[]> {
@@ -125,15 +132,21 @@ export function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
 }
 
 /** The room's state as its members see it. */
-export async function roomState(db: Db, id: string): Promise<RoomState> {
-  const r = await lockRoom(db, id, 'none');
+export async function roomState(db: Db, clock: Clock, id: string): Promise<RoomState> {
+  const r = await lockRoom(db, clock, id, 'none');
   if (!r) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
   return stateOf(r, await seatsOf(db, id));
 }
 
 /** A room the user has a seat in (any state), locked; not_found otherwise (no hint it exists). */
-export async function memberRoom(db: Db, userId: number, id: string, mode: 'update' | 'share' | 'none' = 'update') {
-  const r = await lockRoom(db, id, mode);
+export async function memberRoom(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  id: string,
+  mode: 'update' | 'share' | 'none' = 'update',
+) {
+  const r = await lockRoom(db, clock, id, mode);
   const seats = r ? await seatsOf(db, id) : [];
   const seat = seats.find((s) => s.user_id === userId);
   if (!r || !seat) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
@@ -240,6 +253,7 @@ async function drawRoom(
 export async function insertRoom(
   db: Db,
   settings: SettingsStore,
+  clock: Clock,
   userId: number,
   o: {
     language_id?: number;
@@ -268,10 +282,11 @@ export async function insertRoom(
     try {
       await db.tx((tx) =>
         tx.run(sql`INSERT INTO rooms (id, kind, code, owner_id, language_id, category, entry_fee, no_of_que,
-            max_players, question_ids, answer_key, round_seconds, bot_plan)
+            max_players, question_ids, answer_key, round_seconds, bot_plan, created_at)
           VALUES (${id}::uuid, ${o.kind}, ${o.code ? newCode() : ''}, ${userId}, ${languageId}, ${slug},
             ${o.entry_fee}, ${ids.length}, ${o.max_players}, ${`{${ids.join(',')}}`}::integer[],
-            ${JSON.stringify(answerKey)}::jsonb, ${o.round_seconds}, ${JSON.stringify(plan)}::jsonb)`),
+            ${JSON.stringify(answerKey)}::jsonb, ${o.round_seconds}, ${JSON.stringify(plan)}::jsonb,
+            ${clock.sql()})`),
       );
       break;
     } catch (e) {
@@ -312,25 +327,25 @@ export async function createRoom(
         message: `max_players: must be ${rules.group_battle_min_players} to ${rules.group_battle_max_players}`,
       });
   }
-  const id = await insertRoom(db, settings, userId, {
+  const id = await insertRoom(db, settings, setup.clock, userId, {
     ...o,
     kind: o.room_type,
     code: true,
     max_players: maxPlayers,
     round_seconds: rules.round_seconds,
   });
-  return roomState(db, id);
+  return roomState(db, setup.clock, id);
 }
 
 /** Takes a seat in a waiting room by its code, paying the entry fee. Joining twice changes nothing. */
-export async function joinRoom(db: Db, userId: number, rawCode: string): Promise<RoomChange> {
+export async function joinRoom(db: Db, clock: Clock, userId: number, rawCode: string): Promise<RoomChange> {
   const code = rawCode.trim().toUpperCase();
   if (!CODE_RE.test(code)) throw new AppError('room_code_invalid', { field: 'room_code' });
   const found = await db.one<{ id: string }>(sql`SELECT id FROM rooms
     WHERE code = ${code} AND kind IN ('friend', 'group')
     ORDER BY (status = 'waiting') DESC, created_at DESC LIMIT 1`);
   if (!found) throw new AppError('room_code_invalid', { field: 'room_code' });
-  const r = (await lockRoom(db, found.id))!;
+  const r = (await lockRoom(db, clock, found.id))!;
   const seats = await seatsOf(db, r.id);
   if (seats.some((s) => s.user_id === userId)) return { state: stateOf(r, seats), events: [] };
   if (r.status === 'deleted') throw new AppError('room_deleted');
@@ -353,7 +368,7 @@ export async function joinRoom(db: Db, userId: number, rawCode: string): Promise
 
 /** The owner starts a waiting room with two or more players: round 1 opens after the countdown. */
 export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: string): Promise<RoomChange> {
-  const { r, seats } = await memberRoom(db, userId, id);
+  const { r, seats } = await memberRoom(db, setup.clock, userId, id);
   if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can start it.' });
   if (r.status === 'deleted') throw new AppError('room_deleted');
   if (r.status !== 'waiting') throw new AppError('room_not_waiting');
@@ -361,7 +376,7 @@ export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: 
   // not play, their seat is freed and their fee refunded.
   const gone = await db.rows<{ user_id: number }>(sql`SELECT user_id FROM room_players
     WHERE room_id = ${id}::uuid AND user_id <> ${r.owner_id} AND state = 'disconnected'
-      AND disconnected_at <= now() - make_interval(secs => ${setup.rules.reconnect_grace_seconds}::float8)`);
+      AND disconnected_at <= ${setup.clock.sql()} - make_interval(secs => ${setup.rules.reconnect_grace_seconds}::float8)`);
   const goneIds = new Set(gone.map((g) => g.user_id));
   if (seats.filter((s) => s.state !== 'left' && !goneIds.has(s.user_id)).length < 2)
     throw new AppError('operation_not_allowed', { message: 'At least two players are needed.' });
@@ -374,13 +389,14 @@ export async function startRoom(db: Db, setup: BattleSetup, userId: number, id: 
 
 /** Starts a room: playing, round 1 announced (its question goes out as it opens, after the countdown). */
 export async function openFirstRound(db: Db, setup: BattleSetup, id: string): Promise<RoomChange> {
-  await db.run(sql`UPDATE rooms SET status = 'playing', started_at = now(), round = 1,
-      round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
-      round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
+  const now = setup.clock.sql();
+  await db.run(sql`UPDATE rooms SET status = 'playing', started_at = ${now}, round = 1,
+      round_opens_at = ${now} + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
+      round_deadline = ${now} + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + round_seconds)
     WHERE id = ${id}::uuid`);
-  const now = (await lockRoom(db, id, 'none'))!;
-  const state = stateOf(now, await seatsOf(db, id));
-  return { state, events: [{ type: 'room', room: state }, roundReadyEvent(now)] };
+  const started = (await lockRoom(db, setup.clock, id, 'none'))!;
+  const state = stateOf(started, await seatsOf(db, id));
+  return { state, events: [{ type: 'room', room: state }, roundReadyEvent(started)] };
 }
 
 /** Refunds every held fee (once each) and marks the room deleted. */
@@ -399,8 +415,8 @@ export async function dissolve(db: Db, r: RoomRow, seats: SeatRow[]): Promise<Ro
  * knows who is ahead (the spec's owner deletes a group battle during play); a 1v1 friend battle,
  * once started, plays on like any duel.
  */
-export async function deleteRoom(db: Db, userId: number, id: string): Promise<RoomChange> {
-  const { r, seats, seat } = await memberRoom(db, userId, id);
+export async function deleteRoom(db: Db, clock: Clock, userId: number, id: string): Promise<RoomChange> {
+  const { r, seats, seat } = await memberRoom(db, clock, userId, id);
   if (r.owner_id !== userId) throw new AppError('forbidden', { message: 'Only the room owner can delete it.' });
   // A random battle is cancelled with destroy_match while it waits; once matched, nobody owns it.
   if (r.kind === 'random') throw new AppError('forbidden', { message: 'A random battle cannot be deleted.' });
@@ -415,15 +431,15 @@ export async function deleteRoom(db: Db, userId: number, id: string): Promise<Ro
  * Leaves a room. While waiting: the owner leaving deletes it; anyone else gets the fee back and
  * frees the seat. While playing: the seat counts as left (its stake stays in the pot).
  */
-export async function leaveRoom(db: Db, userId: number, id: string): Promise<RoomChange> {
-  const { r, seats, seat } = await memberRoom(db, userId, id);
+export async function leaveRoom(db: Db, clock: Clock, userId: number, id: string): Promise<RoomChange> {
+  const { r, seats, seat } = await memberRoom(db, clock, userId, id);
   if (r.status === 'waiting') {
     if (r.owner_id === userId) return dissolve(db, r, seats);
     await refund(db, r.id, userId, r.entry_fee);
     await db.run(sql`DELETE FROM room_players WHERE room_id = ${id}::uuid AND user_id = ${userId}`);
   } else if (r.status === 'playing' && seat.state !== 'left') {
     await db.run(sql`UPDATE room_players SET state = 'left' WHERE room_id = ${id}::uuid AND user_id = ${userId}`);
-    await hurryRound(db, id);
+    await hurryRound(db, clock, id);
   } else {
     return { state: stateOf(r, seats), events: [] };
   }
@@ -436,8 +452,8 @@ export async function leaveRoom(db: Db, userId: number, id: string): Promise<Roo
  * answered it, or during a countdown the round announced (no question: nothing of a round not
  * yet open); once finished, the result (a player back after the end still sees it).
  */
-export async function roomSnapshot(db: Db, userId: number, id: string): Promise<ServerMessage[]> {
-  const { r, seats } = await memberRoom(db, userId, id, 'none');
+export async function roomSnapshot(db: Db, clock: Clock, userId: number, id: string): Promise<ServerMessage[]> {
+  const { r, seats } = await memberRoom(db, clock, userId, id, 'none');
   const out: ServerMessage[] = [{ type: 'room', room: stateOf(r, seats) }];
   if (r.status === 'finished') {
     const stored = await db.one<{ result: RoomResult | null }>(sql`SELECT result FROM rooms WHERE id = ${r.id}::uuid`);
@@ -474,7 +490,7 @@ export async function submitAnswer(
   // battle that settles here (coins move) turns it back on.
   const r = await db.one<
     RoomRow & { seat_state: RoomSeat['state'] | null; floor_ms: number }
-  >(sql`SELECT ${ROOM_COLUMNS},
+  >(sql`SELECT ${roomColumns(setup.clock)},
       p.state AS seat_state, ${HUMAN_FLOOR_MS_SQL} AS floor_ms,
       set_config('synchronous_commit', 'off', true) AS async_commit
     FROM rooms r LEFT JOIN room_players p ON p.room_id = r.id AND p.user_id = ${userId}
@@ -532,8 +548,8 @@ export async function closeIfAnswered(db: Db, setup: BattleSetup, r: RoomRow): P
  * Ends the open round now (its deadline moved to this instant) when fewer than two players are
  * still in or everyone still in has answered, so that the next tick closes it; after a leave.
  */
-export async function hurryRound(db: Db, id: string): Promise<void> {
-  await db.run(sql`UPDATE rooms r SET round_deadline = least(r.round_deadline, now())
+export async function hurryRound(db: Db, clock: Clock, id: string): Promise<void> {
+  await db.run(sql`UPDATE rooms r SET round_deadline = least(r.round_deadline, ${clock.sql()})
     WHERE r.id = ${id}::uuid AND r.status = 'playing' AND (
       (SELECT count(*) FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left') < 2
       OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.state <> 'left'
@@ -551,10 +567,10 @@ export async function closeDueRound(
   setup: BattleSetup,
 ): Promise<{ roomId: string; events: ServerMessage[] } | null> {
   const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.status = 'playing' AND r.round_deadline <= now()
+    WHERE r.status = 'playing' AND r.round_deadline <= ${setup.clock.sql()}
     ORDER BY r.round_deadline LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
   if (!due) return null;
-  const r = (await lockRoom(db, due.id))!;
+  const r = (await lockRoom(db, setup.clock, due.id))!;
   return { roomId: r.id, events: await closeRound(db, setup, r) };
 }
 
@@ -591,10 +607,11 @@ async function closeRound(db: Db, setup: BattleSetup, r: RoomRow): Promise<Serve
   });
   const stayers = seats.filter((s) => s.state !== 'left').length;
   if (r.round < r.question_ids.length && stayers >= 2) {
+    const now = setup.clock.sql();
     const next = (await db.one<RoomRow>(sql`UPDATE rooms r SET round = r.round + 1,
-        round_opens_at = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
-        round_deadline = now() + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + r.round_seconds)
-      WHERE r.id = ${r.id}::uuid RETURNING ${ROOM_COLUMNS}`))!;
+        round_opens_at = ${now} + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
+        round_deadline = ${now} + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + r.round_seconds)
+      WHERE r.id = ${r.id}::uuid RETURNING ${roomColumns(setup.clock)}`))!;
     events.push({ type: 'room', room: stateOf(next, seats) }, roundReadyEvent(next));
     return events;
   }

@@ -12,12 +12,19 @@ import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { Palette, PrevNext, type PagerIds } from '../play/QuestionPager';
 import { AwayGuard, bindAwayGuard } from './away-rule';
 import { takeExam } from './exam-cache';
-import { clearExam, readExam, sessionStore, submission, withAnswer, writeExam } from './exam-store';
+import { clearExam, readExam, resumedAnswers, sessionStore, submission, withAnswer, writeExam } from './exam-store';
+import { useAnswerSaver, type SaveState } from './use-answer-saver';
 import { clockOffset, clockText, useDeadline } from './exam-time';
 import { ltr } from './ExamFacts';
 import { ExamResultView, type SubmitReason } from './ExamResultView';
 import { ExamQuestionBody } from './SealedQuestion';
 import './exam.css';
+
+const SAVE_TEXT = {
+  saved: 'exam.play.saved',
+  saving: 'exam.play.saving',
+  queued: 'exam.play.savedLater',
+} as const satisfies Record<SaveState, string>;
 
 const EXAM_IDS: PagerIds = { prev: 'exam-prev', next: 'exam-next', palette: 'exam-palette' };
 
@@ -138,9 +145,11 @@ function ExamRun({
   const questions = play.questions;
   const total = questions.length;
   const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, string>>(
-    () => readExam(sessionStore(), userId, exam.id).answers,
+  // The answers saved on the server (any device), with this tab's own on top (given here, maybe still on their way).
+  const [answers, setAnswers] = useState<Record<string, string>>(() =>
+    resumedAnswers(play.answers, readExam(sessionStore(), userId, exam.id).answers),
   );
+  const { saveAnswer, saveState } = useAnswerSaver(exam.id, exam.title);
   const answersRef = useRef(answers);
   answersRef.current = answers;
   const violated = useRef(false);
@@ -212,6 +221,7 @@ function ExamRun({
     answersRef.current = next;
     setAnswers(next);
     writeExam(sessionStore(), userId, exam.id, { answers: next });
+    saveAnswer(questionId, next[String(questionId)] ?? '');
   }
 
   if (phase.kind === 'submitting') {
@@ -253,6 +263,14 @@ function ExamRun({
           <h1 dir="auto">{exam.title}</h1>
           <span className="muted" data-testid="exam-answered">
             {t('exam.play.answeredOf', { n: answeredCount, total })}
+          </span>
+          <span
+            className={`exam-save ${saveState}`}
+            data-testid="exam-save-state"
+            data-state={saveState}
+            aria-live="polite"
+          >
+            {t(SAVE_TEXT[saveState])}
           </span>
         </div>
         <span

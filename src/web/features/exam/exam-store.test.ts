@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearExam, examStoreKey, readExam, submission, withAnswer, writeExam } from './exam-store';
+import { clearExam, examStoreKey, readExam, resumedAnswers, submission, withAnswer, writeExam } from './exam-store';
 import { clockOffset, clockText, msLeft } from './exam-time';
 
 /** A Storage stand-in over a Map. */
@@ -81,5 +81,18 @@ describe('exam clock', () => {
     expect(clockText(599.9)).toBe('09:59');
     expect(clockText(3725)).toBe('1:02:05');
     expect(clockText(-4)).toBe('00:00');
+  });
+});
+
+describe('resumedAnswers', () => {
+  it("starts from the server's saved answers, this tab's own on top", () => {
+    const saved = [
+      { question_id: 1, answer: 'a' },
+      { question_id: 2, answer: 'b' },
+      { question_id: 3, answer: '  ' },
+    ];
+    expect(resumedAnswers(saved, {})).toEqual({ 1: 'a', 2: 'b' });
+    expect(resumedAnswers(saved, { 2: 'c', 4: 'd' })).toEqual({ 1: 'a', 2: 'c', 4: 'd' });
+    expect(resumedAnswers(undefined, { 4: 'd' })).toEqual({ 4: 'd' });
   });
 });

@@ -101,3 +101,16 @@ export function submission(
   }
   return { answers: out, captured: out.map((a) => a.question_id) };
 }
+
+/**
+ * The answers a resumed attempt starts with: those saved on the server (from any device), with
+ * this tab's on top (given here after them, perhaps still queued to be saved).
+ */
+export function resumedAnswers(
+  saved: readonly { question_id: number; answer: string }[] | undefined,
+  tab: Record<string, string>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of saved ?? []) if (s.answer.trim() !== '') out[String(s.question_id)] = s.answer;
+  return { ...out, ...tab };
+}

@@ -40,6 +40,9 @@ export function ResultView({
   // Level progress is the server's to say: a result graded here shows none.
   // The daily quiz is played once a day: "Play again" would only meet already_played.
   const again = session.mode !== 'daily_quiz';
+  // Played from a pack without its key (the daily quiz): nothing to count here until the server grades it.
+  const ungraded = pending && r.review.length > 0 && r.review.every((x) => x.correct_answer === '');
+  const answered = r.review.filter((x) => x.answer !== null).length;
   const title =
     r.level > 0
       ? r.passed
@@ -59,36 +62,44 @@ export function ResultView({
         {title}
       </h1>
       {r.next_level_unlocked && <p className="unlocked">{t('quiz.nextUnlocked', { level: r.unlocked_level })}</p>}
-      <div
-        className="ring"
-        style={{ ['--p' as string]: `${r.percentage}` }}
-        role="img"
-        aria-label={t('play.resultSummary', { correct: r.correct, total: r.total })}
-      >
-        <span data-testid="result-percentage">{Math.round(r.percentage)}%</span>
-      </div>
-      <dl className="stats four">
-        <div>
-          <dt>{t('quiz.correctCount')}</dt>
-          <dd className="good" data-testid="result-correct">
-            {r.correct}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('quiz.incorrectCount')}</dt>
-          <dd className="bad" data-testid="result-incorrect">
-            {r.incorrect}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('quiz.unansweredCount')}</dt>
-          <dd data-testid="result-unanswered">{r.unanswered}</dd>
-        </div>
-        <div>
-          <dt>{t('play.skippedCount')}</dt>
-          <dd data-testid="result-skipped">{r.skipped}</dd>
-        </div>
-      </dl>
+      {ungraded ? (
+        <p className="pending-answered" data-testid="result-answered">
+          {t('play.pendingAnswered', { n: answered, total: r.review.length })}
+        </p>
+      ) : (
+        <>
+          <div
+            className="ring"
+            style={{ ['--p' as string]: `${r.percentage}` }}
+            role="img"
+            aria-label={t('play.resultSummary', { correct: r.correct, total: r.total })}
+          >
+            <span data-testid="result-percentage">{Math.round(r.percentage)}%</span>
+          </div>
+          <dl className="stats four">
+            <div>
+              <dt>{t('quiz.correctCount')}</dt>
+              <dd className="good" data-testid="result-correct">
+                {r.correct}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('quiz.incorrectCount')}</dt>
+              <dd className="bad" data-testid="result-incorrect">
+                {r.incorrect}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('quiz.unansweredCount')}</dt>
+              <dd data-testid="result-unanswered">{r.unanswered}</dd>
+            </div>
+            <div>
+              <dt>{t('play.skippedCount')}</dt>
+              <dd data-testid="result-skipped">{r.skipped}</dd>
+            </div>
+          </dl>
+        </>
+      )}
       {pending ? (
         <p className="notice pending-result" role="status" data-testid="result-pending">
           {session.rewards ? t('play.pendingResult') : t('play.pendingResultNoCoins')}

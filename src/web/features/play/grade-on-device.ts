@@ -12,6 +12,7 @@ import type { AnswerItem, Playing } from './play-machine';
  */
 export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizResult {
   const given = new Map(items.map((i) => [i.question_id, i.answer]));
+  const keyed = new Set(p.session.questions.filter((q) => q.answer !== undefined).map((q) => q.id));
   const review = p.session.questions.map((q) => {
     const answer = p.skipped.includes(q.id) ? null : (given.get(q.id) ?? null);
     return {
@@ -30,7 +31,8 @@ export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizRes
     total: graded.length,
     skipped: p.skipped.length,
     correct,
-    incorrect: graded.length - correct - unanswered,
+    // Wrong only where the key says so: an answer still waiting for its verdict is not.
+    incorrect: graded.filter((r) => r.answer !== null && !r.is_correct && keyed.has(r.question_id)).length,
     unanswered,
     percentage: percentage(correct, graded.length),
     score: 0,

@@ -413,7 +413,24 @@ describe('play machine: a sealed session (no key before the answer)', () => {
     expect(s).toMatchObject({ phase: 'result', pending: true, result: { correct: 1, coins: 0 } });
   });
 
-  it('an offline pack keeps its key: its verdict is known at once', () => {
+  it('an offline pack with its key (fun and learn, bookmarks): its verdict is known at once', () => {
     expect(run(playOpened(base), answerGiven('b'))).toMatchObject({ verdict: 'known' });
+  });
+
+  it("an offline daily-quiz pack's question has no key: its verdict waits for the play's post, nothing asked of submit_answer", () => {
+    const pack: PlaySession = { ...base, questions: base.questions.map(sealedQ) };
+    const s = run(playOpened(pack), answerGiven('b'));
+    expect(s).toMatchObject({ phase: 'reveal', picked: 'b', verdict: 'queued' });
+    const done = from(
+      s,
+      nextRequested({ idempotencyKey: 'x' }),
+      answerGiven('a'),
+      nextRequested({ idempotencyKey: 'x' }),
+      answerGiven('c'),
+      nextRequested({ idempotencyKey: 'k' }),
+      playQueued(),
+    );
+    // Nothing graded on the device: the server's result comes with the post.
+    expect(done).toMatchObject({ phase: 'result', pending: true, result: { correct: 0, incorrect: 0, coins: 0 } });
   });
 });

@@ -101,6 +101,16 @@ export function keyKnown(q: PlayQuestion): boolean {
   return q.answer !== undefined;
 }
 
+/**
+ * Where a revealed answer's verdict is: known with the key on the device; asked of the server
+ * (submit_answer) in a sealed session; else an offline pack's question sent without its key
+ * (the daily quiz, which pays coins), whose verdict comes with the play's graded post.
+ */
+function verdictOf(session: PlaySession, q: PlayQuestion): VerdictState {
+  if (keyKnown(q)) return 'known';
+  return session.sealed ? 'checking' : 'queued';
+}
+
 /** The answer in its canonical form for the question's type, or null when it is not one. */
 function canonical(q: PlayQuestion, answer: string): string | null {
   const c = canonicalAnswer(q.question_type, answer);
@@ -142,14 +152,19 @@ const playSlice = createSlice({
       const answer = canonical(q, a.payload);
       const answers = { ...s.answers, [q.id]: answer };
       if (hasTotalClock(s.session)) return { ...s, answers };
-      return { phase: 'reveal', ...playing(s), answers, picked: answer, verdict: keyKnown(q) ? 'known' : 'checking' };
+      return { phase: 'reveal', ...playing(s), answers, picked: answer, verdict: verdictOf(s.session, q) };
     },
     /** The question's clock ran out: unanswered (per-question clock only). */
     questionTimedOut: (s): PlayState => {
       if (s.phase !== 'question' || hasTotalClock(s.session)) return s;
       const q = s.session.questions[s.index]!;
-      const verdict = keyKnown(q) ? 'known' : 'checking';
-      return { phase: 'reveal', ...playing(s), answers: { ...s.answers, [q.id]: null }, picked: null, verdict };
+      return {
+        phase: 'reveal',
+        ...playing(s),
+        answers: { ...s.answers, [q.id]: null },
+        picked: null,
+        verdict: verdictOf(s.session, q),
+      };
     },
     /** The skip lifeline was granted: no answer, counted as skipped, on to the next question. */
     questionSkipped: (s): PlayState => {

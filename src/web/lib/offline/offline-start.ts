@@ -16,6 +16,8 @@ const PACK_CHANGES: readonly string[] = [
   'unlock_premium_category',
 ];
 
+const LATE_EXAM_SAVE = ['exam_submitted', 'exam_time_over'];
+
 /**
  * Offline at start-up (its own chunk, loaded after the first render): the outbox listens and
  * replays what waits, and the packs of the signed-in player's content language are kept fresh
@@ -43,7 +45,11 @@ export function startOffline(store: AppStore): void {
       if (user && typeof user.coins === 'number') store.dispatch(coinScoreChanged(user));
       warm(true);
     },
-    onFailed: (f) => toast.error(`${f.label ? `${f.label}: ` : ''}${errorMessage(f.code)}`),
+    onFailed: (f) => {
+      // An exam answer queued past its attempt's end: the submission carried it (or the time was up).
+      if (f.action === 'set_exam_module_answer' && LATE_EXAM_SAVE.includes(f.code)) return;
+      toast.error(`${f.label ? `${f.label}: ` : ''}${errorMessage(f.code)}`);
+    },
     current: () => {
       const { user, token } = store.getState().auth;
       return user && token ? { userId: user.id, token } : null;
