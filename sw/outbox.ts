@@ -5,8 +5,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  * statistics and level progress) kept in IndexedDB until the server has applied them, exactly
  * once (DESIGN-NOTES §1). Shared by the page and the service worker:
  * - the page stores a post first, with the Idempotency-Key it will always carry, then sends it;
- * - a network failure, a 5xx, a 429 or a 409 request_in_progress keeps it for a replay (the
- *   `sync` event, the page's next start, the `online` event); 2xx removes it; any other 4xx is
+ * - a network failure, a 5xx, a 429 or a 409 request_in_progress keeps it for a replay: while
+ *   the app is open, the page asks the worker at once (on `online`, focus, a successful call, and
+ *   with a backoff while posts are left); the `sync` event when it is closed; 2xx removes it; any other 4xx is
  *   final: removed and told to the player ("you have already played");
  * - a 401 keeps it: the player signs in again (same account) and it goes then;
  * - one replay at a time (Web Locks), and the server answers a repeated key with its first reply,
@@ -19,6 +20,8 @@ export const OUTBOX_DB = 'quizhub-outbox';
 export const OUTBOX_SYNC_TAG = 'quizhub-outbox';
 /** The Periodic Background Sync tag the worker refreshes the packs on. */
 export const PACKS_SYNC_TAG = 'quizhub-packs';
+/** The message the open page sends the worker to replay the outbox now (a MessagePort gets the report). */
+export const FLUSH_OUTBOX = 'FLUSH_OUTBOX';
 /** Page and worker tell each other of every change on this channel. */
 export const OUTBOX_CHANNEL = 'quizhub-outbox';
 /** Caches holding one player's data (packs and their media): dropped on logout. */

@@ -5,7 +5,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { openLink, sameOriginLink } from './open-link';
-import { OUTBOX_SYNC_TAG, PACKS_SYNC_TAG, replayOutbox } from './outbox';
+import { FLUSH_OUTBOX, OUTBOX_SYNC_TAG, PACKS_SYNC_TAG, replayOutbox } from './outbox';
 import { readPush, type PushPayload } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -85,9 +85,28 @@ self.addEventListener('periodicsync', ((event: PeriodicSyncEvent) => {
   );
 }) as EventListener);
 
-// The page asks a waiting worker to take over when the player accepts the update.
+// The first install takes the open page at once (issue 21): without it the page that signed up
+// stays uncontrolled for its whole visit and none of its requests reach the caches above. Only
+// uncontrolled pages change hands; an update still waits for the player (SKIP_WAITING below).
+self.addEventListener('activate', (event: ExtendableEvent) => {
+  event.waitUntil(self.clients.claim());
+});
+
+// The page asks a waiting worker to take over when the player accepts the update, and asks the
+// worker to send the outbox now (the network is back, the app came to the front, a call went
+// through): Background Sync only fires on the browser's schedule, and stays for a closed app.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === FLUSH_OUTBOX) {
+    const port = event.ports[0];
+    event.waitUntil(
+      replayOutbox().then(
+        (r) => port?.postMessage({ pending: r.pending, retry: r.retry }),
+        () => port?.postMessage({ pending: -1, retry: true }),
+      ),
+    );
+  }
 });
 
 // A push from the server (Web Push, or FCM in Firebase mode): shown as a notification.

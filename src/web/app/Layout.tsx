@@ -7,6 +7,7 @@ import { useReturnToErrand } from './guards';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import { OfflineBanner } from './OfflineBanner';
+import { useOnline } from '../lib/use-online';
 import { UpdateBanner } from './UpdateBanner';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { refreshUser } from './session';
@@ -17,16 +18,21 @@ export function Layout() {
   const dispatch = useAppDispatch();
   const isLogin = useAppSelector((s) => s.auth.isLogin);
   useReturnToErrand();
-  // Once per app start: the persisted session is checked against the server.
+  const online = useOnline();
+  // Once per app start, and when the network comes back (offline, no call is made): the
+  // persisted session is checked against the server.
   useEffect(() => {
-    if (isLogin) void refreshUser(dispatch);
+    if (isLogin && online) void refreshUser(dispatch);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [online]);
   return (
     <div className="app">
       <div className={pending ? 'route-progress active' : 'route-progress'} aria-hidden="true" />
-      <Header />
-      <OfflineBanner />
+      {/* The offline banner sticks with the header: a scrolled page does not slide it under it. */}
+      <div className="top-bar">
+        <Header />
+        <OfflineBanner />
+      </div>
       <UpdateBanner />
       <main className="page" id="main">
         <Suspense fallback={<Spinner />}>

@@ -1,16 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
 import { useOutbox } from '../lib/offline/outbox-state';
 import { useOnline } from '../lib/use-online';
 import { useTranslation } from '../lib/use-translation';
 
+/** How long "All results sent" stays once the queue has emptied. */
+const SENT_MS = 4000;
+
 /**
- * Says so while the device is offline (what needs the server waits until it is back), and how
- * many results wait to reach the server, with when the queue last synced.
+ * The connection as the player meets it: offline (results are kept and sent later), results
+ * waiting (offline) or being sent (online), and a short "all sent" once the queue empties.
  */
 export function OfflineBanner() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const { pending, lastSync } = useOutbox();
-  if (online && pending === 0) return null;
+  const [sent, setSent] = useState(false);
+  const had = useRef(pending);
+  useEffect(() => {
+    const before = had.current;
+    had.current = pending;
+    if (!(before > 0 && pending === 0 && online)) return;
+    setSent(true);
+    const timer = setTimeout(() => setSent(false), SENT_MS);
+    return () => clearTimeout(timer);
+  }, [pending, online]);
+
+  if (online && pending === 0) {
+    if (!sent) return null;
+    return (
+      <div className="offline-banner synced" role="status">
+        <p data-testid="sync-done">{t('offline.sent')}</p>
+      </div>
+    );
+  }
   const time = lastSync
     ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(lastSync)
     : '';
@@ -18,10 +40,14 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status">
       {!online && <p data-testid="offline-banner">{t('offline.banner')}</p>}
       {pending > 0 && (
-        <p className="pending-line" data-testid="pending-count" data-pending={pending}>
-          {t('offline.pending', { count: pending })}
-          {' · '}
-          {time ? t('offline.lastSync', { time }) : t('offline.neverSynced')}
+        <p
+          className="pending-line"
+          data-testid="pending-count"
+          data-pending={pending}
+          data-state={online ? 'sending' : 'waiting'}
+        >
+          {online ? t('offline.sending', { count: pending }) : t('offline.pending', { count: pending })}
+          {time && ` · ${t('offline.lastSync', { time })}`}
         </p>
       )}
     </div>

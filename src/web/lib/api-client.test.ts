@@ -68,4 +68,24 @@ describe('api client', () => {
     const err = await api('get_web_settings').catch((e: unknown) => e);
     expect(isApiError(err, 'network')).toBe(true);
   });
+
+  it('offline (the browser says so): no request at all; the packs answer what they hold, the rest fails as network', async () => {
+    const fetchFn = reply(200, { error: false, data: { ok: 1 } });
+    vi.stubGlobal('fetch', fetchFn);
+    vi.stubGlobal('navigator', { onLine: false });
+    const offline = vi.fn(async (action: string) => (action === 'get_categories' ? [{ id: 1 }] : undefined));
+    const onError = vi.fn();
+    configureApi({ onError, offline });
+    expect(await api('get_categories', { type: 2, language_id: 1 })).toEqual([{ id: 1 }]);
+    const err = await api('get_user_by_id', {}, { expect: ['network'] }).catch((e: unknown) => e);
+    expect(isApiError(err, 'network')).toBe(true);
+    expect(onError).not.toHaveBeenCalled();
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(offline.mock.calls.map((c) => c[0])).toEqual(['get_categories', 'get_user_by_id']);
+    // Back online: the server is asked again.
+    vi.stubGlobal('navigator', { onLine: true });
+    expect(await api('get_user_by_id')).toEqual({ ok: 1 });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    configureApi({ offline: () => Promise.resolve(undefined) });
+  });
 });

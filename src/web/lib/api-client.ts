@@ -80,6 +80,11 @@ export async function api<A extends ActionName>(
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
+  // The browser knows it has no network: no request that can only fail (and log it); the packs
+  // answer what they hold, the rest fails as `network` at once.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    return offline(action, fields as Record<string, unknown>, opts);
+
   let res: Response;
   let body: Reply<ActionOutput<A>> | undefined;
   try {

@@ -196,6 +196,52 @@ describe('RealtimeSocket', () => {
     expect(rt.send({ type: 'ping', t: 1 })).toBe(false);
   });
 
+  /** A window and network of the test's own (sockets other tests left running listen on the shared one). */
+  function ownNetwork(onLine: boolean) {
+    const events = new EventTarget();
+    vi.stubGlobal('window', {
+      addEventListener: events.addEventListener.bind(events),
+      removeEventListener: events.removeEventListener.bind(events),
+    });
+    const net = { onLine };
+    vi.stubGlobal('navigator', net);
+    return { net, events };
+  }
+
+  it('offline: no new socket and no retries, however long; one socket at once when the network is back', () => {
+    const { net, events: windowEvents } = ownNetwork(true);
+    const rt = make();
+    rt.start();
+    latest().accept();
+    latest().say(welcome());
+    net.onLine = false;
+    windowEvents.dispatchEvent(new Event('offline'));
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(statuses.at(-1)).toBe('offline');
+    net.onLine = true;
+    windowEvents.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().accept();
+    latest().say(welcome());
+    expect(statuses.at(-1)).toBe('open');
+    rt.stop();
+  });
+
+  it('started while offline: waits for the network without trying', () => {
+    const { net, events: windowEvents } = ownNetwork(false);
+    const rt = make();
+    rt.start();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(0);
+    expect(statuses).toEqual(['offline']);
+    net.onLine = true;
+    windowEvents.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(1);
+    rt.stop();
+  });
+
   it('drops a socket that hears no pong for two ping intervals, and reconnects', () => {
     const rt = make();
     rt.start();

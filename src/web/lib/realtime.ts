@@ -30,8 +30,8 @@ const BACKOFF_MS = [250, 1000, 2000, 4000, 8000];
 
 /**
  * The WebSocket adapter of the live channel (`/ws`): authenticates with the api_token in its
- * first message, measures the clock offset for countdowns, reconnects with backoff (at once when
- * the browser says it is online again) and joins its rooms (and watches its contest boards) again
+ * first message, measures the clock offset for countdowns, reconnects with backoff (not at all
+ * while the browser says it is offline; at once when it says it is online again) and joins its rooms (and watches its contest boards) again
  * after each reconnect, so that a dropped connection resumes the same room and round.
  * Framework-free: the Redux middleware in features/battle drives it for battles, the contest
  * board feed in features/contest for live leaderboards.
@@ -141,6 +141,11 @@ export class RealtimeSocket {
   private open() {
     const token = this.token();
     if (!this.running || !token) return;
+    // No network: no socket that can only fail (and log); the `online` event opens one.
+    if (isOffline()) {
+      this.on.status('offline');
+      return;
+    }
     this.on.status('connecting');
     const ws = new WebSocket(this.url);
     this.ws = ws;
@@ -203,6 +208,8 @@ export class RealtimeSocket {
       this.holdUntil = Date.now() + wait;
     }
     this.askedWait = undefined;
+    // Offline: no retries until the browser says the network is back (the `online` handler).
+    if (isOffline()) return;
     this.retry = setTimeout(() => this.open(), wait);
   }
 
@@ -224,6 +231,11 @@ export class RealtimeSocket {
     this.bestRtt = rtt;
     this.on.clockOffset(Math.round(serverTime - (sentAt + rtt / 2)));
   }
+}
+
+/** The browser says it has no network (navigator.onLine is false only when it knows). */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** `/ws` on this page's origin (wss on https). */

@@ -20,14 +20,16 @@ export interface Mode {
   icon: string;
   color: string;
   live: boolean;
+  /** Plays with no network, from the packs the device keeps (sw/README.md). */
+  offline?: true;
 }
 
 /** Every play mode of the spec, in the order the home grid shows them. */
 export const MODES: Mode[] = [
   { key: 'quizZone', to: paths.quizZone, icon: '?', color: '#5b3cc4', live: true },
-  { key: 'dailyQuiz', to: paths.dailyQuiz, icon: '☀', color: '#e08a00', live: true },
+  { key: 'dailyQuiz', to: paths.dailyQuiz, icon: '☀', color: '#e08a00', live: true, offline: true },
   { key: 'trueFalse', to: paths.trueFalse, icon: '✓', color: '#17803d', live: true },
-  { key: 'funAndLearn', to: paths.funAndLearn, icon: '✎', color: '#0f7aa8', live: true },
+  { key: 'funAndLearn', to: paths.funAndLearn, icon: '✎', color: '#0f7aa8', live: true, offline: true },
   { key: 'guessTheWord', to: paths.guessTheWord, icon: 'Aa', color: '#b0367a', live: true },
   { key: 'selfLearning', to: paths.selfLearning, icon: '◎', color: '#c2410c', live: true },
   { key: 'audioQuestions', to: paths.audioQuestions, icon: '♪', color: '#7c3aed', live: true },

@@ -5,7 +5,7 @@ import { configureApi } from '../api-client';
 import { errorMessage } from '../i18n';
 import { toast } from '../toast';
 import { PACKS_SYNC_TAG } from '../../../../sw/outbox';
-import { startOutbox } from './outbox-client';
+import { outboxNetworkWorks, startOutbox } from './outbox-client';
 import { warmPacks } from './packs';
 
 // What changes a pack's content: bookmarks, unlocks, and plays (the daily quiz's played dates).
@@ -58,7 +58,13 @@ export function startOffline(store: AppStore): void {
 
   store.subscribe(() => warm());
   window.addEventListener('online', () => warm(true));
-  configureApi({ onSuccess: (action: ActionName) => PACK_CHANGES.includes(action) && warm(true) });
+  configureApi({
+    onSuccess: (action: ActionName) => {
+      if (PACK_CHANGES.includes(action)) warm(true);
+      // The server answered: results waiting since a bad moment go now.
+      outboxNetworkWorks();
+    },
+  });
   warm();
   void keepPacksFreshInBackground();
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearOutbox, countPosts, takeFailures } from '../../../../sw/outbox';
-import { clearUserData, flushOutbox, postResult, queuedPacks } from './outbox-client';
+import { clearOutbox, countPosts, FLUSH_OUTBOX, replayOutbox, takeFailures } from '../../../../sw/outbox';
+import { clearUserData, flushOutbox, outboxNetworkWorks, postResult, queuedPacks, RETRY_MS } from './outbox-client';
 import { outboxSnapshot } from './outbox-state';
 
 // The page's side of the outbox where the browser has no Background Sync (Safari, Firefox, and
@@ -80,6 +80,79 @@ describe('postResult', () => {
     expect(await countPosts()).toBe(0);
     // Shown by the screen that was waiting for it, so not toasted again later.
     expect(await takeFailures()).toEqual([]);
+  });
+});
+
+/** A worker as the page finds it (its registration's `active`), replaying as sw/sw.ts does. */
+function worker() {
+  const asked: string[] = [];
+  vi.stubGlobal('navigator', {
+    onLine: true,
+    serviceWorker: {
+      getRegistration: async () => ({
+        active: {
+          postMessage: (msg: { type: string }, [port]: MessagePort[]) => {
+            asked.push(msg.type);
+            void replayOutbox().then((r) => port!.postMessage({ pending: r.pending, retry: r.retry }));
+          },
+        },
+      }),
+    },
+  });
+  return asked;
+}
+
+describe('flushOutbox: the open page sends what waits at once', () => {
+  it('asks the worker to replay now (no Background Sync wait), and each post goes once', async () => {
+    const calls = server(['drop', 'drop', 'ok', 'ok']);
+    vi.stubGlobal('navigator', { onLine: false });
+    await postResult('submit_pack_play', { kind: 'fun-and-learn' }, who('key-00000011'));
+    await postResult('submit_pack_play', { kind: 'daily-quiz' }, who('key-00000012'));
+    expect(outboxSnapshot().pending).toBe(2);
+    const asked = worker();
+    await flushOutbox();
+    expect(asked).toEqual([FLUSH_OUTBOX]);
+    expect(outboxSnapshot().pending).toBe(0);
+    expect(calls.slice(2).sort()).toEqual(['/api/submit_pack_play key-00000011', '/api/submit_pack_play key-00000012']);
+    // Asked again (focus, online, a call that went through): nothing left, nothing sent.
+    await flushOutbox();
+    expect(calls).toHaveLength(4);
+  });
+
+  it('offline: not even tried; many calls at once make one replay', async () => {
+    const calls = server(['drop', 'ok']);
+    vi.stubGlobal('navigator', { onLine: false });
+    await postResult('submit_pack_play', { kind: 'bookmarks' }, who('key-00000013'));
+    await flushOutbox();
+    expect(calls).toHaveLength(1);
+    const asked = worker();
+    await Promise.all([flushOutbox(), flushOutbox(), flushOutbox()]);
+    expect(asked.length).toBeLessThanOrEqual(2);
+    expect(calls).toEqual(['/api/submit_pack_play key-00000013', '/api/submit_pack_play key-00000013']);
+  });
+
+  it('what is left (a 503) is tried again from the page with a backoff, and a successful call sends it at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const calls = server(['503', '503', 'ok']);
+      vi.stubGlobal('navigator', { onLine: true });
+      expect(await postResult('submit_quiz_answers', {}, who('key-00000014'))).toEqual({ status: 'queued' });
+      await vi.advanceTimersByTimeAsync(RETRY_MS[0]! - 1);
+      expect(calls).toHaveLength(1);
+      // The page's own retry (a 503 again); meanwhile another call of the app went through: one
+      // more replay right after it, and the post goes.
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
+      outboxNetworkWorks();
+      await flushOutbox();
+      expect(calls).toEqual(Array(3).fill('/api/submit_quiz_answers key-00000014'));
+      expect(outboxSnapshot().pending).toBe(0);
+      // Nothing scheduled goes out again.
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import {
   addPost,
   clearOutbox,
   countPosts,
+  FLUSH_OUTBOX,
   lastSync,
   listPosts,
   OUTBOX_CHANNEL,
@@ -21,9 +22,9 @@ export { OUTBOX_CHANNEL };
 
 /**
  * The page's side of the outbox (sw/outbox.ts): result posts are stored before their first send
- * and sent at once; what cannot go now waits for Background Sync (the worker replays) or, where
- * the browser has none, for the `online` event and the next start. Screens read the pending
- * count and the last sync time through useOutbox.
+ * and sent at once; what cannot go now is sent by the open page's next flush (the network back,
+ * the app in front again, a call that went through, a backoff) and, when the app is closed, by
+ * Background Sync. Screens read the pending count and the last sync time through useOutbox.
  */
 
 export type PostOutcome =
@@ -56,13 +57,99 @@ async function requestSync(): Promise<boolean> {
   }
 }
 
-/** Replays the queue: through the worker where the browser has Background Sync, else from here. */
-export async function flushOutbox(): Promise<void> {
+/** The worker's answer to FLUSH_OUTBOX: what is left, or null when no worker could be asked. */
+async function askWorker(): Promise<{ pending: number; retry: boolean } | null> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const reg = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  const worker = reg?.active;
+  if (!worker) return null;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    // A worker that never answers (stopped mid-replay): the page takes over after a while.
+    const timer = setTimeout(() => resolve(null), WORKER_ANSWER_MS);
+    channel.port1.onmessage = (e: MessageEvent<{ pending: number; retry: boolean }>) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve(e.data);
+    };
+    worker.postMessage({ type: FLUSH_OUTBOX }, [channel.port2]);
+  });
+}
+
+/** How long the page waits for the worker's replay before doing it itself (the lock keeps one at a time). */
+const WORKER_ANSWER_MS = 20_000;
+/** Waits before the page asks again while posts are left and the browser says it is online. */
+export const RETRY_MS = [1000, 2000, 4000, 8000, 15_000, 30_000, 60_000];
+
+let flushing: Promise<void> | null = null;
+let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
+
+/**
+ * Sends the queue now, from the open page: the worker replays it (so a closed tab does not cut a
+ * replay short), or the page itself where there is no worker. What is left waits for the next
+ * try — a backoff while online, the next `online`, focus or successful call — and for Background
+ * Sync, which stays as the fallback when the app is closed. Calls while one runs are folded into
+ * one more run after it.
+ */
+export function flushOutbox(): Promise<void> {
+  if (flushing) {
+    again = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    do {
+      again = false;
+      await flushOnce();
+    } while (again);
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function flushOnce(): Promise<void> {
   await refresh();
+  if (outboxSnapshot().pending === 0 || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+  clearTimeout(retryTimer);
+  const asked = await askWorker();
+  if (!asked) await replayOutbox().catch(() => undefined);
+  await refresh();
+  if (outboxSnapshot().pending === 0) {
+    retries = 0;
+    return;
+  }
+  // Something is left (the network is not quite back, a 5xx, a 429): Background Sync for a
+  // closed app, and another try from here while the app stays open.
+  await requestSync();
+  retryLater();
+}
+
+function retryLater(): void {
+  clearTimeout(retryTimer);
+  const wait = RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]!;
+  retryTimer = setTimeout(() => void flushOutbox(), wait);
+}
+
+/** The moments the open page sends what waits: the network back, the app in front again. */
+function flushOnWake(): void {
+  const now = () => {
+    retries = 0;
+    void flushOutbox();
+  };
+  window.addEventListener('online', now);
+  window.addEventListener('focus', now);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') now();
+  });
+}
+
+/** A call to the server went through: the network works, so what waits goes now. */
+export function outboxNetworkWorks(): void {
   if (outboxSnapshot().pending === 0) return;
-  if (await requestSync()) return;
-  await replayOutbox().catch(() => undefined);
-  await refresh();
+  retries = 0;
+  void flushOutbox();
 }
 
 /**
@@ -91,6 +178,8 @@ export async function postResult(
   const failed = r.failed.find((f) => f.id === o.id);
   if (failed) return { status: 'failed', code: failed.code, message: failed.message };
   await requestSync();
+  // Online but refused for now (a 5xx, a 429): tried again from here too.
+  if (typeof navigator !== 'undefined' && navigator.onLine) retryLater();
   return { status: 'queued' };
 }
 
@@ -125,7 +214,7 @@ export function startOutbox(h: OutboxHooks): void {
       void show();
     };
   }
-  window.addEventListener('online', () => void flushOutbox());
+  flushOnWake();
   const me = h.current();
   void (me ? retoken(me.userId, me.token) : Promise.resolve())
     .catch(() => undefined)

@@ -4,7 +4,7 @@ import type { BookmarksPack, DailyQuizPack, FunAndLearnPack, PlayQuestion, PlayS
 import { localDate } from '../../../core/rules/solo-modes';
 import { addPost, clearOutbox } from '../../../../sw/outbox';
 import { ApiError } from '../api-client';
-import { forgetPacks, offlineAnswer, packPlayOf } from './packs';
+import { forgetPacks, offlineAnswer, packPlayOf, warmPacks } from './packs';
 
 function q(id: number, answer = 'a'): PlayQuestion {
   return {
@@ -179,5 +179,49 @@ describe('offline answers from the packs', () => {
     serve(null);
     expect(packPlayOf(s.session_id)).toBeUndefined();
     expect(await offlineAnswer('get_bookmark', {}, auth)).toBeUndefined();
+  });
+});
+
+describe('warmPacks on a first visit', () => {
+  /** The Cache API as the page sees it: what went into which cache, under which request. */
+  function cacheStorage() {
+    const put: { cache: string; url: string; auth: string | null; body: Promise<string> }[] = [];
+    vi.stubGlobal('caches', {
+      open: async (cache: string) => ({
+        put: async (req: Request, res: Response) => {
+          put.push({ cache, url: req.url, auth: req.headers.get('authorization'), body: res.text() });
+        },
+        match: async () => undefined,
+        add: async () => undefined,
+      }),
+    });
+    vi.stubGlobal('location', { href: 'https://quiz.example/' });
+    return put;
+  }
+
+  it('a page the worker does not control yet puts the three packs in the worker cache itself', async () => {
+    serve({ 'fun-and-learn': fnl, 'daily-quiz': daily(), bookmarks: marks });
+    const put = cacheStorage();
+    vi.stubGlobal('navigator', { serviceWorker: { controller: null } });
+    await warmPacks(auth);
+    expect(put.map((p) => [p.cache, p.url, p.auth]).sort()).toEqual([
+      ['quizhub-packs', 'https://quiz.example/api/packs/bookmarks?lang=1', 'Bearer tok'],
+      ['quizhub-packs', 'https://quiz.example/api/packs/daily-quiz?lang=1', 'Bearer tok'],
+      ['quizhub-packs', 'https://quiz.example/api/packs/fun-and-learn?lang=1', 'Bearer tok'],
+    ]);
+    const bodies = await Promise.all(put.map((p) => p.body));
+    expect(bodies.map((b) => (JSON.parse(b) as { data: { kind: string } }).data.kind).sort()).toEqual([
+      'bookmarks',
+      'daily-quiz',
+      'fun-and-learn',
+    ]);
+  });
+
+  it('a controlled page leaves it to the worker (its fetch went through it)', async () => {
+    serve({ 'fun-and-learn': fnl, 'daily-quiz': daily(), bookmarks: marks });
+    const put = cacheStorage();
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    await warmPacks(auth);
+    expect(put).toEqual([]);
   });
 });

@@ -46,10 +46,11 @@ export async function loadPack<K extends PackKind>(
   if (!auth.token) return null;
   if (!o.fresh && memory.has(key)) return memory.get(key) as PackOf<K>;
   try {
-    const res = await fetch(`/api/packs/${kind}?lang=${auth.languageId}`, {
-      headers: { Authorization: `Bearer ${auth.token}` },
-    });
+    const url = `/api/packs/${kind}?lang=${auth.languageId}`;
+    const init = { headers: { Authorization: `Bearer ${auth.token}` } };
+    const res = await fetch(url, init);
     if (res.ok) {
+      await keepForOffline(url, init, res);
       const body = (await res.json()) as { error: false; data: PackOf<K> };
       memory.set(key, body.data);
     }
@@ -60,6 +61,23 @@ export async function loadPack<K extends PackKind>(
 }
 
 const MEDIA_CACHE = 'quizhub-pack-media';
+const PACKS_CACHE = 'quizhub-packs';
+
+/**
+ * A page the worker does not control (the first visit: the worker installs after the page has
+ * loaded) fetches its packs past the worker, so the worker's cache never sees them: the page puts
+ * them there itself, under the request the worker caches them by (its bearer included, for the
+ * periodic refresh). A controlled page's fetch went through the worker, which cached it.
+ */
+async function keepForOffline(url: string, init: RequestInit, res: Response): Promise<void> {
+  if (!('caches' in globalThis) || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (navigator.serviceWorker.controller) return;
+  try {
+    await (await caches.open(PACKS_CACHE)).put(new Request(new URL(url, location.href), init), res.clone());
+  } catch {
+    // Storage full or refused: the packs stay online-only this visit.
+  }
+}
 
 /**
  * Fetches the three packs (revalidated by ETag: unchanged ones cost a 304) and the media their
