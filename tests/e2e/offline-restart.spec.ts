@@ -11,6 +11,7 @@ import {
   type PackQuestion,
   type QueuedPost,
 } from './offline-support';
+import { READ_MS } from './answer-sheet';
 import { startOwnServer, type OwnServer } from './own-server';
 import { api, apiPlayer, loginByEmail } from './support';
 
@@ -76,6 +77,9 @@ test('the server killed mid-sync and restarted: nothing lost, nothing doubled', 
     };
   });
   await queuePosts(page, posts);
+  // A person needs time to make these plays: the longest one's answers at a reader's pace since
+  // the packs came (the server pays nothing for a pack play faster than a person can read it).
+  await page.waitForTimeout(Math.max(...plays.map((f) => JSON.parse(f.answers!).length)) * READ_MS);
 
   // Back online: the replay starts; the server dies at its first post and comes back.
   await context.setOffline(false);

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { OutboxPost } from '../../sw/outbox';
-import { answerOf } from './answer-sheet';
+import { answerOf, READ_MS } from './answer-sheet';
 import { api } from './support';
 
 // Shared by the offline journeys: the packs the worker keeps, playing from them, the server's
@@ -55,6 +55,8 @@ export async function playRight(page: Page, questions: PackQuestion[]) {
   for (let i = 0; i < questions.length; i++) {
     await expect(page.getByTestId('question-counter')).toContainText(`${i + 1}`);
     expect(['mcq', 'true_false']).toContain(questions[i]!.question_type);
+    // A person reads the question first (the server pays nothing for a play faster than that).
+    await page.waitForTimeout(READ_MS);
     await page.getByTestId(`option-${rightAnswer(questions[i]!)}`).click();
     // A sealed pack's verdict comes with the play's post: the screen says so.
     await expect(page.getByTestId('verdict').or(page.getByTestId('verdict-pending'))).toBeVisible();
