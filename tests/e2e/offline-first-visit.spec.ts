@@ -1,5 +1,13 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ledger, packsReady, pageToken, playRight, queuedCount, readPack } from './offline-support';
+import {
+  ledger,
+  packsReady,
+  pageToken,
+  playFirstFunAndLearnText,
+  playRight,
+  queuedCount,
+  readPack,
+} from './offline-support';
 import { api, apiPlayer, loginByEmail, outboxCode, sessionSaved, uniqueEmail } from './support';
 
 // Issue 21: a phone on a bad connection. (1) The first visit keeps what offline play needs: a
@@ -32,14 +40,7 @@ async function playThreeOffline(page: Page) {
   const fnl = await readPack(page, 'fun-and-learn');
   const daily = await readPack(page, 'daily-quiz');
   const marks = await readPack(page, 'bookmarks');
-  await page.goto('/fun-and-learn');
-  await page.getByTestId('category-nature-reads').click();
-  await page.getByTestId('subcategory-wild-world').click();
-  const first = page.locator('[data-testid^="fnl-text-"]').first();
-  const textId = Number((await first.getAttribute('data-testid'))!.replace('fnl-text-', ''));
-  await first.click();
-  await page.getByTestId('start-quiz').click();
-  await playRight(page, fnl.texts.find((t) => t.id === textId)!.questions);
+  await playFirstFunAndLearnText(page, fnl);
   await expect(page.getByTestId('result-pending')).toBeVisible();
   await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
 

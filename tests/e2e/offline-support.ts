@@ -50,6 +50,23 @@ export async function readPack<K extends keyof Packs>(page: Page, kind: K): Prom
   }, kind);
 }
 
+/**
+ * Opens the first text of the demo's "Wild world" in fun and learn through its screens and plays
+ * it right from the pack; answers the text played.
+ */
+export async function playFirstFunAndLearnText(page: Page, fnl: Packs['fun-and-learn']) {
+  await page.goto('/fun-and-learn');
+  await page.getByTestId('category-nature-reads').click();
+  await page.getByTestId('subcategory-wild-world').click();
+  const first = page.locator('[data-testid^="fnl-text-"]').first();
+  const textId = Number((await first.getAttribute('data-testid'))!.replace('fnl-text-', ''));
+  await first.click();
+  await page.getByTestId('start-quiz').click();
+  const text = fnl.texts.find((t) => t.id === textId)!;
+  await playRight(page, text.questions);
+  return text;
+}
+
 /** Answers the questions on screen right, in the order given (mcq and true/false). */
 export async function playRight(page: Page, questions: PackQuestion[]) {
   for (let i = 0; i < questions.length; i++) {

@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { ledger, packsReady, pageToken, playRight, readPack, workerEvents } from './offline-support';
+import {
+  ledger,
+  packsReady,
+  pageToken,
+  playFirstFunAndLearnText,
+  playRight,
+  readPack,
+  workerEvents,
+} from './offline-support';
 import { readQuestion } from './answer-sheet';
 import { api, apiPlayer, loginByEmail, nextSession } from './support';
 
@@ -54,15 +62,7 @@ test('offline: fun and learn, the daily quiz and a bookmark play to their result
   await expect(page.getByTestId('coins-badge')).toContainText('10');
 
   // Fun and learn, through its screens, from the pack.
-  await page.goto('/fun-and-learn');
-  await page.getByTestId('category-nature-reads').click();
-  await page.getByTestId('subcategory-wild-world').click();
-  const first = page.locator('[data-testid^="fnl-text-"]').first();
-  const textId = Number((await first.getAttribute('data-testid'))!.replace('fnl-text-', ''));
-  await first.click();
-  await page.getByTestId('start-quiz').click();
-  const text = fnl.texts.find((t) => t.id === textId)!;
-  await playRight(page, text.questions);
+  const text = await playFirstFunAndLearnText(page, fnl);
   await expect(page.getByTestId('result-pending')).toBeVisible();
   await expect(page.getByTestId('result-correct')).toHaveText(String(text.questions.length));
   await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '1');
