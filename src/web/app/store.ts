@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { PersistConfig, Storage } from 'redux-persist';
 import { authReducer } from '../features/auth/auth-slice';
 import { accountFeedMiddleware } from './account-feed';
+import { feedbackMiddleware } from './feedback-middleware';
 import { liveReducer } from './live-slice';
 import { battleMiddleware } from '../features/battle/battle-middleware';
 import { battleReducer } from '../features/battle/battle-slice';
@@ -47,7 +48,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (gdm) =>
-      gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware, accountFeedMiddleware),
+      gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware, accountFeedMiddleware, feedbackMiddleware()),
   });
 }
 

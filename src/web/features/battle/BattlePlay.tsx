@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
+import { useWakeLock } from '../../lib/use-wake-lock';
 import { Rich, textDir } from '../play/Rich';
 import { battleAnswer, battleUnfollow, type BattleState } from './battle-slice';
 import { Countdown, Seats, useLeaveNotices, useServerNow } from './battle-parts';
@@ -22,6 +23,8 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
   const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useLeaveNotices(room, me);
+  // The screen stays on while the battle runs.
+  useWakeLock(room.status === 'playing');
 
   const round = battle.round;
   // A round announced, its question not here yet: the countdown runs to its opening (the

@@ -7,6 +7,7 @@ import { selectLanguageId, selectUser } from '../../app/selectors';
 import { api, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
+import { useWakeLock } from '../../lib/use-wake-lock';
 import { Spinner } from '../../ui/Spinner';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { Palette, PrevNext, type PagerIds } from '../play/QuestionPager';
@@ -140,6 +141,8 @@ function ExamRun({
   setPhase: (p: Phase) => void;
 }) {
   const { t } = useTranslation();
+  // The screen stays on while the exam runs.
+  useWakeLock(true);
   const { play, offset } = phase;
   const exam = play.exam;
   const questions = play.questions;

@@ -3,10 +3,11 @@ import { InterfaceLanguage } from '../../app/InterfaceLanguage';
 import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/use-translation';
 import { PageTitle } from '../../ui/PageTitle';
+import { FeedbackSetting } from './FeedbackSetting';
 import { PushSetting } from './PushSetting';
 import './settings.css';
 
-/** The player's settings: interface language, question language and push on this device. */
+/** The player's settings: interface language, question language, sound and vibration, and push on this device. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -14,6 +15,7 @@ export default function SettingsPage() {
       <PageTitle title={t('settings.title')} back={paths.profile} backLabel={t('common.back')} />
       <InterfaceLanguage />
       <ContentLanguagePicker card />
+      <FeedbackSetting />
       <PushSetting />
     </div>
   );

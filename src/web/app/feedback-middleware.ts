@@ -1,0 +1,78 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import type { BattleState } from '../features/battle/battle-slice';
+import type { PlayState } from '../features/play/play-machine';
+import { cue, music, type Cue } from '../lib/feedback/cues';
+
+interface Slice {
+  play: PlayState;
+  battle: BattleState;
+}
+
+/**
+ * The cues a change of the game's state calls for: a verdict known (right or wrong), a level
+ * cleared and coins won once the server's result is in, a battle round closed with this player's
+ * answer, a battle won or lost.
+ */
+export function cuesBetween(before: Slice, after: Slice): Cue[] {
+  const out: Cue[] = [];
+  const [p0, p1] = [before.play, after.play];
+  if (p1.phase === 'reveal' && p1.verdict === 'known') {
+    const seen =
+      p0.phase === 'reveal' &&
+      p0.verdict === 'known' &&
+      p0.index === p1.index &&
+      p0.session.session_id === p1.session.session_id;
+    const q = p1.session.questions[p1.index];
+    if (!seen && q?.answer !== undefined)
+      out.push(isCorrectAnswer(q.question_type, q.answer, p1.picked) ? 'right' : 'wrong');
+  }
+  // The server's result (not the device's while the post waits): what it says was won.
+  if (p1.phase === 'result' && !p1.pending && !(p0.phase === 'result' && !p0.pending)) {
+    if (p1.result.passed && p1.result.total > 0) out.push('levelCleared');
+    if (p1.result.coins > 0) out.push('coins');
+  }
+  const [b0, b1] = [before.battle, after.battle];
+  if (b1.me !== null && b1.closed && b1.closed.round !== b0.closed?.round) {
+    const mine = b1.closed.answers.find((a) => a.user_id === b1.me);
+    if (mine?.answer) out.push(mine.correct ? 'right' : 'wrong');
+  }
+  if (b1.me !== null && b1.result && !b0.result) {
+    const mine = b1.result.standings.find((s) => s.user_id === b1.me);
+    if (mine?.result === 'win') out.push('victory');
+    else if (mine?.result === 'lose') out.push('defeat');
+    if ((mine?.payout ?? 0) > 0) out.push('coins');
+  }
+  return out;
+}
+
+/** Whether a quiz or a battle is running (the background loop plays then, when the player wants it). */
+function running(s: Slice): boolean {
+  return (
+    s.play.phase === 'question' ||
+    s.play.phase === 'reveal' ||
+    (s.battle.room?.status === 'playing' && s.battle.result === null)
+  );
+}
+
+/**
+ * Sound and vibration follow the game (issue 22): a middleware, so no screen has to remember to
+ * call them, and so the first screen loads none of it (the sounds are made in a chunk of their
+ * own at the first cue). `sink` and `loop` are the device's by default; tests pass recorders.
+ */
+export function feedbackMiddleware(
+  sink: (c: Cue) => void = cue,
+  loop: (on: boolean) => void = music,
+): Middleware<object, Slice> {
+  return (api) => (next) => (action) => {
+    const before = api.getState();
+    const result = next(action);
+    const after = api.getState();
+    if (before.play !== after.play || before.battle !== after.battle) {
+      for (const c of cuesBetween(before, after)) sink(c);
+      const [was, is] = [running(before), running(after)];
+      if (was !== is) loop(is);
+    }
+    return result;
+  };
+}
