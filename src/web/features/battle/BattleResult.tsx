@@ -9,6 +9,7 @@ import { i18n } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { TrophyIcon, useSeatName } from './battle-parts';
+import { shareOrCopy } from '../../ui/share';
 
 /** A badge's name in the interface language (its id when the app does not know it). */
 function badgeName(b: string): string {
@@ -99,6 +100,25 @@ export function BattleResult({ room, result, me }: { room: RoomState; result: Ro
         <Link to={lobby} state={{ category: room.category }} className="btn btn-primary" data-testid="battle-again">
           {t('battle.playAgain')}
         </Link>
+        {outcome === 'win' && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="share-victory"
+            onClick={() =>
+              void shareOrCopy(
+                {
+                  title: 'QuizHub',
+                  text: t('share.victory', { correct: mine?.correct ?? 0 }),
+                  url: window.location.origin,
+                },
+                t('share.copied'),
+              )
+            }
+          >
+            {t('share.button')}
+          </button>
+        )}
         <Link to={paths.home} className="btn btn-ghost">
           {t('common.backHome')}
         </Link>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { PlaySession, QuizResult } from '../../../core/contract';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon, StarIcon } from '../../ui/icons';
+import { shareOrCopy } from '../../ui/share';
 
 /** Modes whose levels are rounds (all open from the start). */
 const ROUND_MODES: readonly string[] = ['guess_the_word', 'audio', 'maths'];
@@ -156,6 +157,22 @@ export function ResultView({
         <button type="button" className="btn btn-outline btn-block" onClick={onReview} data-testid="review-answers">
           {t('quiz.reviewAnswers')}
         </button>
+        {!pending && (
+          <button
+            type="button"
+            className="btn btn-outline btn-block"
+            data-testid="share-result"
+            onClick={() => {
+              const percentage = Math.round(r.percentage);
+              const text = session.title
+                ? t('share.result', { percentage, title: session.title })
+                : t('share.resultUntitled', { percentage });
+              void shareOrCopy({ title: 'QuizHub', text, url: window.location.origin }, t('share.copied'));
+            }}
+          >
+            {t('share.button')}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-ghost btn-block"

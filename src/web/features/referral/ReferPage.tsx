@@ -1,10 +1,10 @@
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
-import { toast } from '../../lib/toast';
 import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
+import { shareOrCopy } from '../../ui/share';
 import './referral.css';
 
 /**
@@ -19,18 +19,8 @@ export default function ReferPage() {
   const link = `${window.location.origin}${paths.signUp}?ref=${encodeURIComponent(s.refer_code)}`;
   const text = t('refer.shareText', { code: s.refer_code, coins: s.new_user_bonus });
 
-  async function share() {
-    try {
-      if (navigator.share) {
-        await navigator.share({ title: t('refer.title'), text, url: link });
-        return;
-      }
-      await navigator.clipboard.writeText(`${text} ${link}`);
-      toast.success(t('refer.copied'));
-    } catch {
-      // Share sheet dismissed, or no clipboard: the code and link are on screen.
-    }
-  }
+  // Share sheet dismissed, or no clipboard: the code and link are on screen.
+  const share = () => shareOrCopy({ title: t('refer.title'), text, url: link }, t('refer.copied'));
 
   return (
     <>
