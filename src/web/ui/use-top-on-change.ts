@@ -8,6 +8,7 @@ import { useLayoutEffect } from 'react';
  */
 export function useTopOnChange(view: unknown): void {
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    // Only when scrolled (jsdom, which has no scrolling, is never asked).
+    if (window.scrollY !== 0) window.scrollTo(0, 0);
   }, [view]);
 }
