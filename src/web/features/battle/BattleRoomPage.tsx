@@ -6,6 +6,7 @@ import { selectUser } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import NotFoundPage from '../../ui/NotFoundPage';
+import { useTopOnChange } from '../../ui/use-top-on-change';
 import { Spinner } from '../../ui/Spinner';
 import { battleFollow, battleUnfollow } from './battle-slice';
 import { BattlePlay } from './BattlePlay';
@@ -51,8 +52,10 @@ export default function BattleRoomPage() {
     [roomId],
   );
 
-  if (!valid) return <NotFoundPage />;
   const room = b.room?.room_id === roomId.toLowerCase() ? b.room : null;
+  // Each stage opens at its top (issue 22: the result opened with "Victory!" off-screen).
+  useTopOnChange(room ? (room.status === 'deleted' ? 'waiting' : room.status) : null);
+  if (!valid) return <NotFoundPage />;
   if (!room) {
     if (b.error?.code === 'not_found') return <NotFoundPage />;
     return <Connecting offline={b.link === 'offline'} />;

@@ -100,6 +100,7 @@ export function QuestionCard({ play }: { play: Open }) {
             seconds={session.total_seconds}
             questionKey={session.session_id}
             running
+            wholeQuiz
             onExpire={() => dispatch(quizSubmitted({ idempotencyKey: uuid() }))}
           />
         ) : session.seconds_per_question > 0 ? (

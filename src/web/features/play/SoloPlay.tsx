@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Spinner } from '../../ui/Spinner';
+import { useTopOnChange } from '../../ui/use-top-on-change';
 import { submitRetried } from './play-machine';
 import { QuestionCard } from './QuestionCard';
 import { ResultView, type PlayLink } from './ResultView';
@@ -53,6 +54,11 @@ function Play({ open, back, next, expect = [] }: SoloPlayProps) {
   const [reviewing, setReviewing] = useState(false);
   const play = useSoloPlay(open, attempt);
   const go = (link: PlayLink) => void navigate(link.to, { state: link.state });
+  // Each screen of the play opens at its top: the first question with its clock, the result, the
+  // review (issue 22: a self challenge and the review opened scrolled down).
+  useTopOnChange(
+    play.phase === 'result' ? (reviewing ? 'review' : 'result') : play.phase === 'reveal' ? 'question' : play.phase,
+  );
 
   switch (play.phase) {
     case 'idle':

@@ -7,24 +7,36 @@ function clock(s: number): string {
 }
 
 /**
- * A countdown: per question (restarted when `questionKey` changes) or for the whole quiz. It
- * turns red in the last five seconds (the last minute for a whole-quiz clock).
+ * From how many seconds left a clock shows the warning colour: the last minute of a whole-quiz
+ * clock, the last 10 seconds of a long question clock (a minute or more: guess the word, multi
+ * match), the last 5 of a short one — never from the start of a question (issue 22).
+ */
+export function warnFrom(seconds: number, wholeQuiz: boolean): number {
+  if (wholeQuiz) return 60;
+  return seconds >= 60 ? 10 : 5;
+}
+
+/**
+ * A countdown: per question (restarted when `questionKey` changes) or for the whole quiz
+ * (`wholeQuiz`). It turns red in its last seconds (`warnFrom`).
  */
 export function Timer({
   seconds,
   questionKey,
   running,
   onExpire,
+  wholeQuiz = false,
 }: {
   seconds: number;
   questionKey: unknown;
   running: boolean;
   onExpire: () => void;
+  wholeQuiz?: boolean;
 }) {
   const { t } = useTranslation();
   const left = useCountdown(seconds, questionKey, running, onExpire);
   const long = seconds >= 60;
-  const urgent = running && left <= (long ? 60 : 5);
+  const urgent = running && left <= warnFrom(seconds, wholeQuiz);
   return (
     <span
       className={urgent ? 'timer urgent' : 'timer'}

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../lib/i18n';
+import { Timer, warnFrom } from './Timer';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function urgent(): boolean {
+  return screen.getByTestId('timer').classList.contains('urgent');
+}
+
+/** Moves the test's clock on by `s` seconds (the countdown reads Date.now on its interval). */
+function pass(s: number) {
+  act(() => {
+    vi.advanceTimersByTime(s * 1000);
+  });
+}
+
+describe('warnFrom', () => {
+  it('warns in the last 10 s of a long question clock, the last 5 of a short one, the last minute of a quiz clock', () => {
+    expect(warnFrom(60, false)).toBe(10);
+    expect(warnFrom(90, false)).toBe(10);
+    expect(warnFrom(30, false)).toBe(5);
+    expect(warnFrom(10, false)).toBe(5);
+    expect(warnFrom(180, true)).toBe(60);
+  });
+});
+
+describe('Timer (issue 22: 60-second questions were red from the start)', () => {
+  it('a 60-second question clock is calm at the start and turns red only with 10 s left', () => {
+    render(<Timer seconds={60} questionKey="q1" running onExpire={() => undefined} />);
+    expect(screen.getByTestId('timer').textContent).toContain('1:00');
+    expect(urgent()).toBe(false);
+    pass(49);
+    expect(screen.getByTestId('timer').textContent).toContain('0:11');
+    expect(urgent()).toBe(false);
+    pass(1);
+    expect(screen.getByTestId('timer').textContent).toContain('0:10');
+    expect(urgent()).toBe(true);
+  });
+
+  it('a 20-second question clock turns red with 5 s left, not before', () => {
+    render(<Timer seconds={20} questionKey="q1" running onExpire={() => undefined} />);
+    expect(urgent()).toBe(false);
+    pass(14);
+    expect(urgent()).toBe(false);
+    pass(1);
+    expect(urgent()).toBe(true);
+  });
+
+  it('a whole-quiz clock of 3 minutes turns red in its last minute', () => {
+    render(<Timer seconds={180} questionKey="s" running wholeQuiz onExpire={() => undefined} />);
+    expect(urgent()).toBe(false);
+    pass(119);
+    expect(urgent()).toBe(false);
+    pass(1);
+    expect(urgent()).toBe(true);
+  });
+
+  it('a paused clock (answer shown) is never red, and a new question starts calm again', () => {
+    const { rerender } = render(<Timer seconds={60} questionKey="q1" running onExpire={() => undefined} />);
+    pass(55);
+    expect(urgent()).toBe(true);
+    rerender(<Timer seconds={60} questionKey="q1" running={false} onExpire={() => undefined} />);
+    expect(urgent()).toBe(false);
+    rerender(<Timer seconds={60} questionKey="q2" running onExpire={() => undefined} />);
+    expect(urgent()).toBe(false);
+    expect(screen.getByTestId('timer').textContent).toContain('1:00');
+  });
+
+  it('calls onExpire once at zero', () => {
+    const expire = vi.fn();
+    render(<Timer seconds={5} questionKey="q1" running onExpire={expire} />);
+    pass(4);
+    expect(expire).not.toHaveBeenCalled();
+    pass(2);
+    expect(expire).toHaveBeenCalledTimes(1);
+  });
+});
