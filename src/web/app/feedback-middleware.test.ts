@@ -166,6 +166,10 @@ describe('sound and vibration follow the game', () => {
         ],
       },
     });
+    say({
+      type: 'round_ready',
+      round: { room_id: roomId, round: 1, opens_at: new Date().toISOString(), deadline: new Date().toISOString() },
+    });
     say(close(1, true));
     say(close(1, true));
     say(close(2, false));
@@ -179,7 +183,7 @@ describe('sound and vibration follow the game', () => {
         ],
       },
     });
-    expect(cues).toEqual(['right', 'wrong', 'victory', 'coins']);
+    expect(cues).toEqual(['countdown', 'right', 'wrong', 'victory', 'coins']);
     expect(loops).toEqual([true, false]);
   });
 });

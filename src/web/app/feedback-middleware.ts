@@ -12,7 +12,7 @@ interface Slice {
 /**
  * The cues a change of the game's state calls for: a verdict known (right or wrong), a level
  * cleared and coins won once the server's result is in, a battle round closed with this player's
- * answer, a battle won or lost.
+ * answer, a battle round announced, a battle won or lost.
  */
 export function cuesBetween(before: Slice, after: Slice): Cue[] {
   const out: Cue[] = [];
@@ -33,6 +33,8 @@ export function cuesBetween(before: Slice, after: Slice): Cue[] {
     if (p1.result.coins > 0) out.push('coins');
   }
   const [b0, b1] = [before.battle, after.battle];
+  // A round announced: its countdown starts.
+  if (b1.upcoming && b1.upcoming.round !== b0.upcoming?.round) out.push('countdown');
   if (b1.me !== null && b1.closed && b1.closed.round !== b0.closed?.round) {
     const mine = b1.closed.answers.find((a) => a.user_id === b1.me);
     if (mine?.answer) out.push(mine.correct ? 'right' : 'wrong');

@@ -2,7 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
+import { cue } from '../../lib/feedback/cues';
 import { Timer, warnFrom } from './Timer';
+
+vi.mock('../../lib/feedback/cues', () => ({ cue: vi.fn() }));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,6 +14,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.mocked(cue).mockClear();
 });
 
 function urgent(): boolean {
@@ -83,5 +87,20 @@ describe('Timer (issue 22: 60-second questions were red from the start)', () => 
     expect(expire).not.toHaveBeenCalled();
     pass(2);
     expect(expire).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Timer: time running out is heard and felt', () => {
+  it('ticks once a second in the last five seconds of a question, not before, not when stopped', () => {
+    const view = render(<Timer seconds={20} questionKey="q1" running onExpire={() => undefined} />);
+    pass(14);
+    expect(cue).not.toHaveBeenCalled();
+    pass(1);
+    expect(vi.mocked(cue).mock.calls).toEqual([['tick']]);
+    for (let i = 0; i < 4; i++) pass(1);
+    expect(cue).toHaveBeenCalledTimes(5);
+    view.rerender(<Timer seconds={20} questionKey="q1" running={false} onExpire={() => undefined} />);
+    pass(3);
+    expect(cue).toHaveBeenCalledTimes(5);
   });
 });

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { cue } from '../../lib/feedback/cues';
 import { useTranslation } from '../../lib/use-translation';
 import { useCountdown } from './use-countdown';
 
@@ -37,6 +39,10 @@ export function Timer({
   const left = useCountdown(seconds, questionKey, running, onExpire);
   const long = seconds >= 60;
   const urgent = running && left <= warnFrom(seconds, wholeQuiz);
+  // Time running out is heard and felt: a tick each second of the last five (ten for a whole quiz).
+  useEffect(() => {
+    if (running && left > 0 && left <= (wholeQuiz ? 10 : 5)) cue('tick');
+  }, [left, running, wholeQuiz]);
   return (
     <span
       className={urgent ? 'timer urgent' : 'timer'}
