@@ -1,3 +1,4 @@
+import { useAppBadge } from '../lib/app-badge';
 import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -7,10 +8,13 @@ import { useAppSelector } from './hooks';
 import { paths } from './paths';
 import { selectIsLogin, selectUser, selectWebSettings } from './selectors';
 
-/** The bell: the player's notifications, with the unread count the server pushes (issue 21 §7). */
+/** The bell: the player's notifications, with the unread count the server pushes (issue 21 §7), also on the app's icon. */
 function NotificationBell() {
   const { t } = useTranslation();
-  const unread = useAppSelector((s) => s.live.unread) ?? 0;
+  const known = useAppSelector((s) => s.live.unread);
+  const unread = known ?? 0;
+  // The installed app's icon shows it too.
+  useAppBadge(known ?? null);
   const label =
     unread > 0
       ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}`
