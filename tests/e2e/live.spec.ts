@@ -108,6 +108,20 @@ test('a refunded joiner’s coin badge follows the server without a reload', asy
 
 test('a notification appears in the open list and on the bell with its unread count', async ({ page, request }) => {
   test.setTimeout(90_000);
+  // The app icon's badge (Badging API), recorded as the installed app would show it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __badge: (number | 'clear')[] };
+    w.__badge = [];
+    Object.defineProperty(navigator, 'setAppBadge', {
+      configurable: true,
+      value: async (n: number) => void w.__badge.push(n),
+    });
+    Object.defineProperty(navigator, 'clearAppBadge', {
+      configurable: true,
+      value: async () => void w.__badge.push('clear'),
+    });
+  });
+  const appBadge = () => page.evaluate(() => (window as unknown as { __badge: (number | 'clear')[] }).__badge.at(-1));
   const p = await apiPlayer(request, 'Live Notices');
   await loginByEmail(page, p.email, p.password);
   await arabic(page);
@@ -122,11 +136,13 @@ test('a notification appears in the open list and on the bell with its unread co
   const notices = page.getByTestId('notices');
   await expect(notices.locator('li')).toHaveCount(3);
   await expect(page.getByTestId('notifications-unread')).toHaveText('3');
+  await expect.poll(appBadge).toBe(3);
   if (!ARABIC) await expect(notices).toContainText('You unlocked Brainiac.');
   await shot(page, 'notifications-live');
   // Read here: the bell follows the server's count.
   await page.getByTestId('notices-read-all').click();
   await expect(page.getByTestId('notifications-unread')).toHaveCount(0);
+  await expect.poll(appBadge).toBe('clear');
   await stillSamePage(page);
 });
 
