@@ -5,13 +5,41 @@ import { contentLanguages, resolveLanguageId } from '../domain/languages';
 import { sql } from '../db/client';
 import type { Handlers } from '../http/context';
 
+/** The pages' demo text, until the operator writes their own in the console (paragraphs: blank lines). */
 export const DEFAULT_PAGES: Record<SettingPage, string> = {
-  about_us: 'A quiz game for curious people: play, learn and compete with friends.',
-  contact_us: 'Write to the operator of this site.',
-  privacy_policy: 'We keep your account, your games and your coins, and nothing else.',
-  terms_conditions: 'Play fair. Coins have no cash value except through the payout rules.',
-  instructions: 'Pick a category, answer before the timer ends, clear a level to unlock the next.',
-  faq: 'How do I earn coins? Clear quiz-zone levels for the first time and keep your streak.',
+  about_us: [
+    'QuizHub is a quiz game for curious people: a daily quiz, levels by category, battles against friends or anyone online, contests with prizes and exams.',
+    'Every answer is graded by our server, so scores and leaderboards are fair for everyone. Coins come only from real play.',
+    'The app works on a train too: daily quizzes, fun and learn texts and your bookmarks play offline, and your results are sent when you are back online.',
+  ].join('\n\n'),
+  contact_us: [
+    'Questions, a wrong answer in a question, or a problem with your account or a payout? Write to us and we answer within two working days.',
+    'E-mail: support@quizhub.example',
+    'To report a question, open it in a quiz and use "Report" below it: it reaches the team with the question attached.',
+  ].join('\n\n'),
+  privacy_policy: [
+    'What we keep: your name, your e-mail or phone number, your picture if you add one, your games, answers, coins and payouts.',
+    'Why: to run your account, grade your answers, show leaderboards and pay out coins you request. We do not sell your data and show no third-party ads.',
+    'Your device keeps your sign-in and, for offline play, the quizzes of the day; logging out removes them.',
+    'Deleting your account erases your personal data. Records of coins and payouts are kept without your name, as the law on payments requires.',
+  ].join('\n\n'),
+  terms_conditions: [
+    'Play fair: one account per person, no scripts, no shared answers during contests and exams. Answers given faster than a person can read earn nothing.',
+    'Coins have no cash value except through the payout rules shown in your wallet. Coins won by breaking these rules may be taken back, and the account closed.',
+    'Contests pay their prizes when they end, by rank; equal scores share a rank.',
+  ].join('\n\n'),
+  instructions: [
+    'Quiz zone: pick a category and a level. Answer before the timer ends. Clear a level to unlock the next one, and earn coins the first time you clear it.',
+    'Daily quiz: one quiz a day for everyone; play it every day to grow your streak.',
+    'Battles: play one against one with a random opponent, a friend or the robot, or up to four in a group. The fastest right answers score the most.',
+    'Lifelines cost a few coins: fifty-fifty, the audience poll, more time, or a skip.',
+  ].join('\n\n'),
+  faq: [
+    'How do I earn coins? Clear quiz-zone levels for the first time, play the daily quiz, win battles and contests, and invite friends.',
+    'Why did an answer earn nothing? Answers faster than a person can read, and levels already cleared, pay no coins.',
+    'Can I play offline? Yes: the daily quiz, fun and learn and your bookmarks. Your results are sent when you are online again.',
+    'How do payouts work? When your coins reach the minimum shown in your wallet, request a payout; the team reviews it.',
+  ].join('\n\n'),
 };
 
 export const settingsHandlers: Handlers<

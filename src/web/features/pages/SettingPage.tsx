@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { SettingPage as PageType } from '../../../core/contract';
 import { api } from '../../lib/api-client';
+import { paths } from '../../app/paths';
+import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 
 /** About us, contact, privacy, terms, instructions and FAQ: text from get_settings. */
@@ -20,17 +22,19 @@ export default function SettingPage({ type }: { type: PageType }) {
   }, [type]);
 
   return (
-    <article className="card prose" data-testid={`page-${type}`}>
-      <h1>{t(`pages.${type}`)}</h1>
-      {text?.type !== type ? (
-        <Spinner />
-      ) : (
-        text.message.split(/\n{2,}/).map((p, i) => (
-          <p key={i} dir="auto">
-            {p}
-          </p>
-        ))
-      )}
-    </article>
+    <>
+      <PageTitle title={t(`pages.${type}`)} back={paths.home} backLabel={t('common.back')} />
+      <article className="card prose" data-testid={`page-${type}`}>
+        {text?.type !== type ? (
+          <Spinner />
+        ) : (
+          text.message.split(/\n{2,}/).map((p, i) => (
+            <p key={i} dir="auto">
+              {p}
+            </p>
+          ))
+        )}
+      </article>
+    </>
   );
 }
