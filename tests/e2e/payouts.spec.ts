@@ -79,6 +79,7 @@ test('a payout request is refused without coins, then made, pending, and cancell
   await expect(page.getByTestId('redeem-item')).toHaveCount(1);
   await expect(page.getByTestId('redeem-status')).toHaveText('Cancelled');
   await expect(page.getByTestId('redeem-cancel')).toHaveCount(0);
+  await expect(page.getByTestId('redeem-sent')).toHaveCount(0);
   await expect(page.getByTestId('redeem-balance')).toContainText('110');
   await page.reload();
   await expect(page.getByTestId('redeem-status')).toHaveText('Cancelled');

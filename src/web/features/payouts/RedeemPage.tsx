@@ -135,6 +135,8 @@ export default function RedeemPage() {
     try {
       await api('delete_pending_payment_request', { payment_id: r.id }, { idempotencyKey: crypto.randomUUID() });
       toast.success(t('payouts.cancelled', { coins: r.coin_used }));
+      // "Request sent: it is pending" no longer holds.
+      setSent(false);
     } catch {
       // The api client has shown why (a translated toast); the list below shows the real state.
     } finally {
