@@ -27,7 +27,8 @@ configureApi({
     if (err.code === 'network' && !navigator.onLine) return;
     toast.error(errorMessage(err.code));
   },
-  onUnauthorized: () => endSession(store.dispatch),
+  onUnauthorized: (err) =>
+    endSession(store.dispatch, err.code === 'session_password_changed' ? 'password_changed' : undefined),
   onMaintenance: () => store.dispatch(maintenanceReported()),
   // Unreachable server: fun and learn, the daily quiz and bookmarks answer from the packs.
   offline: (action, fields) => {

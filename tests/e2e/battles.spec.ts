@@ -176,6 +176,10 @@ test('no opponent: the search ends with "retry or play against the bot", and the
   await expect(a.page.getByTestId('battle-play')).toBeVisible();
   await expect(a.page.getByTestId('seat-2')).toContainText('Quiz Bot');
   await playOut(a.page, 0);
+  // The last round's answer is revealed on the result, as every other round's (issue 22 §16).
+  await expect(a.page.getByTestId('battle-reveal')).toBeVisible();
+  await expect(a.page.getByTestId('battle-reveal').locator('.option.correct')).toHaveCount(1);
+  await expect(a.page.getByTestId('battle-reveal').getByTestId('next-in')).toHaveCount(0);
   await englishText(a.page.getByTestId('battle-coins').getByText('No coins at stake'));
   await shot(a.page, 'bot-result');
   await balance(a.page, '10');

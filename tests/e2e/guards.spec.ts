@@ -81,19 +81,31 @@ test('a wrong password says so and keeps the player on the login screen', async 
   await expect(page).toHaveURL(/\/auth\/login/);
 });
 
-test('a revoked token logs the player out and sends them to /', async ({ page, request }) => {
+test('a session revoked by a password change elsewhere logs out to the login screen, which says why', async ({
+  page,
+  request,
+}) => {
   const p = await apiPlayer(request);
   await loginByEmail(page, p.email, p.password);
   await expect(page.getByTestId('coins-badge')).toBeVisible();
-  // The password is changed elsewhere: every session of the account is revoked.
+  // The password is changed elsewhere: every session of the account is revoked (issue 22 §14).
   await resetPassword(request, p.email, 'a completely new password');
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auth\/login$/);
   await expect(page.getByTestId('coins-badge')).toHaveCount(0);
+  await expect(page.getByTestId('login-signed-out')).toHaveText(
+    'You were signed out because your password was changed on another device. Sign in with your new password.',
+  );
   // The session ended: that is not an anonymous visit to a protected page.
   await expect(page.getByText('Please login first')).toHaveCount(0);
+  // Said once: the login screen opened again later has nothing to explain.
+  await page.goto('/');
+  await page.goto('/auth/login');
+  await expect(page.getByTestId('email')).toBeVisible();
+  await expect(page.getByTestId('login-signed-out')).toHaveCount(0);
   await page.goto('/quiz-zone');
   await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByTestId('login-signed-out')).toHaveCount(0);
 });
 
 test('logging out from the profile lands on / without a "Please login first"', async ({ page, request }) => {

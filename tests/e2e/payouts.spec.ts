@@ -62,7 +62,26 @@ test('a payout request is refused without coins, then made, pending, and cancell
   await page.getByTestId('redeem-submit').click();
   await expect(page.getByTestId('redeem-coin_used-error')).toHaveText("You don't have enough coins.");
 
+  // Cancel asks first (issue 22 §7): keeping the request changes nothing.
   await page.getByTestId('redeem-cancel').click();
-  await expect(page.getByTestId('redeem-item')).toHaveCount(0);
+  const confirm = page.getByTestId('redeem-cancel-confirm');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('Your 105 coins for UPI come back to your balance.');
+  await page.getByTestId('redeem-cancel-keep').click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('redeem-status')).toHaveText('Pending');
+  await expect(page.getByTestId('redeem-balance')).toContainText('5');
+
+  // Confirmed: a toast, the coins back, and the request stays listed as cancelled.
+  await page.getByTestId('redeem-cancel').click();
+  await page.getByTestId('redeem-cancel-yes').click();
+  await expect(page.getByText('Request cancelled: 105 coins are back.')).toBeVisible();
+  await expect(page.getByTestId('redeem-item')).toHaveCount(1);
+  await expect(page.getByTestId('redeem-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('redeem-cancel')).toHaveCount(0);
+  await expect(page.getByTestId('redeem-sent')).toHaveCount(0);
+  await expect(page.getByTestId('redeem-balance')).toContainText('110');
+  await page.reload();
+  await expect(page.getByTestId('redeem-status')).toHaveText('Cancelled');
   await expect(page.getByTestId('redeem-balance')).toContainText('110');
 });

@@ -32,3 +32,27 @@ test('a player changes the question and interface languages in settings and sees
   await expect(page.getByTestId('category-sports')).toContainText(/[\u0600-\u06FF]/); // questions in Arabic
   await expect(page.getByText('Pick a category')).toBeVisible(); // the interface in English
 });
+
+// Issue 22 §17: with permission granted the card says at once where push stands, and a browser
+// whose push service refuses (this Chromium has none) is told push is not supported here, not
+// left "Off" without a word.
+test('with notifications allowed but no push service, the settings card says push is not supported here', async ({
+  page,
+  context,
+  request,
+}) => {
+  const p = await apiPlayer(request, 'Nora Nopush');
+  await loginByEmail(page, p.email, p.password);
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, {
+    timeout: 20_000,
+  });
+  await context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+  await page.goto('/profile/settings');
+  await expect(page.getByTestId('push-state')).toHaveAttribute('data-state', 'unsupported', { timeout: 5_000 });
+  await expect(page.getByTestId('push-state')).toHaveText('Not supported here');
+  await expect(page.getByTestId('push-unsupported')).toHaveText(
+    'Notifications are not supported here: this browser has no push service the app can use.',
+  );
+  await expect(page.getByTestId('push-toggle')).toHaveCount(0);
+  if (process.env.SHOTS) await page.screenshot({ path: '.tmp/screens/settings-push-unsupported.png', fullPage: true });
+});

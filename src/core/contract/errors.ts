@@ -8,6 +8,10 @@ export const ERRORS = {
   unknown_action: { status: 404, message: 'Unknown action.' },
   not_found: { status: 404, message: 'Document does not exist.' },
   unauthorized: { status: 401, message: 'Please login first.' },
+  session_password_changed: {
+    status: 401,
+    message: 'You were signed out because your password was changed on another device.',
+  },
   invalid_id_token: { status: 401, message: 'The sign-in proof is invalid or expired.' },
   forbidden: { status: 403, message: 'You are not allowed to do this.' },
   account_deactivated: {

@@ -26,7 +26,8 @@ export const DEFAULT_PAYOUT_RULES: PayoutRules = {
   payout_require_verified_contact: '1',
 };
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected'] as const;
+/** `cancelled`: the player took a pending request back (the row stays, its coins came back). */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The money a number of coins is worth, rounded down to cents. */

@@ -147,6 +147,55 @@ describe('password reset', () => {
     expect(login.status).toBe(200);
   });
 
+  it('a session revoked by a password reset says so (session_password_changed); others stay plain 401', async () => {
+    const p = await createPlayer(t.app);
+    const other = await createPlayer(t.app);
+    // A second session of the same player, signed out by hand before the reset: plain 401.
+    const login = await call<{ id_token: string }>(
+      t.app,
+      'auth_email_login',
+      { email: p.email, password: p.password },
+      { ip: randomIp() },
+    );
+    const second = await call<{ api_token: string }>(
+      t.app,
+      'user_signup',
+      { firebase_id: p.proof.firebase_id, type: 'email', name: 'Test Player', email: p.email },
+      { token: login.body.data.id_token, ip: randomIp() },
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const loggedOut = second.body.data.api_token;
+    expect((await call(t.app, 'logout', {}, { token: loggedOut })).status).toBe(200);
+
+    const ip = randomIp();
+    await call(t.app, 'auth_password_reset_request', { email: p.email }, { ip });
+    const code = await outboxCode(t.app, p.email);
+    expect(
+      (await call(t.app, 'auth_password_reset', { email: p.email, code, password: 'brand new secret' }, { ip })).status,
+    ).toBe(200);
+
+    const revoked = await call(t.app, 'get_user_by_id', {}, { token: p.token });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.code).toBe('session_password_changed');
+    // Logged out earlier, unknown, hostile or oversized tokens: the plain 401.
+    for (const token of [loggedOut, 'x'.repeat(40), `${p.token}' OR 1=1 --`, 'y'.repeat(5000)]) {
+      const res = await call(t.app, 'get_user_by_id', {}, { token });
+      expect(res.status, token.slice(0, 50)).toBe(401);
+      expect(res.body.code).toBe('unauthorized');
+    }
+    // Another player's session is untouched; a public action with the dead token is anonymous.
+    expect((await call(t.app, 'get_user_by_id', {}, { token: other.token })).status).toBe(200);
+    expect((await call(t.app, 'get_system_configurations', {}, { token: p.token })).status).toBe(200);
+    // The new password's session is live.
+    const again = await call(
+      t.app,
+      'auth_email_login',
+      { email: p.email, password: 'brand new secret' },
+      { ip: randomIp() },
+    );
+    expect(again.status).toBe(200);
+  });
+
   it('answers the same for unknown addresses and refuses a wrong code', async () => {
     const ip = randomIp();
     const unknown = await call(t.app, 'auth_password_reset_request', { email: uniqueEmail() }, { ip });

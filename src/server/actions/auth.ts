@@ -121,7 +121,7 @@ export const authHandlers: Handlers<
       await tx.run(sql`UPDATE local_accounts SET password_hash = ${hash},
         verified_at = coalesce(verified_at, now()) WHERE id = ${acct.id}::uuid`);
       const user = await tx.one<{ id: number }>(sql`SELECT id FROM users WHERE firebase_id = ${`email:${acct.id}`}`);
-      if (user) await revokeAllTokens(tx, user.id);
+      if (user) await revokeAllTokens(tx, user.id, 'password_changed');
     });
     return { reset: true };
   },

@@ -131,24 +131,81 @@ describe('payout requests', () => {
     expect(await ledger(p.user.id)).toEqual({ coins: 700, sum: 700 });
   });
 
-  it('cancelling a pending request refunds once; a second cancel is refused', async () => {
+  it('cancelling a pending request refunds once through the ledger; the request stays listed as cancelled', async () => {
     const p = await funded(200);
     const id = (await request(p, good)).body.data.request.id;
+    const key = randomUUID();
     const c1 = await call<{ coins: number }>(
       t.app,
       'delete_pending_payment_request',
       { payment_id: id },
-      { token: p.token },
+      { token: p.token, idempotencyKey: key },
     );
     expect(c1.status, JSON.stringify(c1.body)).toBe(200);
     expect(c1.body.data.coins).toBe(200);
+    // The same call again (a retry with its key) answers the same, and pays nothing more.
+    const retry = await call<{ coins: number }>(
+      t.app,
+      'delete_pending_payment_request',
+      { payment_id: id },
+      { token: p.token, idempotencyKey: key },
+    );
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.coins).toBe(200);
+    // A new cancel of the cancelled request is refused with a stable code.
     const c2 = await call(t.app, 'delete_pending_payment_request', { payment_id: id }, { token: p.token });
-    expect(c2.status).toBeGreaterThanOrEqual(400);
-    expect(c2.status).toBeLessThan(500);
+    expect(c2.status).toBe(409);
+    expect(c2.body.code).toBe('payment_not_pending');
     expect(await ledger(p.user.id)).toEqual({ coins: 200, sum: 200 });
-    expect((await list(p)).total).toBe(0);
+    const refunds = await t.db.rows<{ delta: number }>(sql`SELECT delta FROM coin_ledger
+      WHERE user_id = ${p.user.id} AND reason = 'payout_cancel' AND ref = ${String(id)}`);
+    expect(refunds).toEqual([{ delta: 150 }]);
+    // The money record is never deleted: it stays in the player's list as cancelled.
+    const after = await list(p);
+    expect(after.total).toBe(1);
+    expect(after.data.map((r) => [r.id, r.status, r.coin_used])).toEqual([[id, 'cancelled', 150]]);
     // A cancelled request does not count for the 48-hour rule.
     expect((await request(p, good)).status).toBe(200);
+  });
+
+  it('parallel cancels of one request: one refund, the others payment_not_pending', async () => {
+    const p = await funded(300);
+    const id = (await request(p, good)).body.data.request.id;
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(t.app, 'delete_pending_payment_request', { payment_id: id }, { token: p.token }),
+      ),
+    );
+    expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of all.filter((x) => x.status !== 200))
+      expect(r.body.code, JSON.stringify(r.body)).toBe('payment_not_pending');
+    expect(await ledger(p.user.id)).toEqual({ coins: 300, sum: 300 });
+  });
+
+  it('a cancel with bad, missing, oversized or hostile ids answers 4xx and changes nothing', async () => {
+    const p = await funded(200);
+    const id = (await request(p, good)).body.data.request.id;
+    for (const fields of [
+      {},
+      { payment_id: '' },
+      { payment_id: 'abc' },
+      { payment_id: -1 },
+      { payment_id: 0 },
+      { payment_id: 1.5 },
+      { payment_id: '9'.repeat(400) },
+      { payment_id: `${id} OR 1=1` },
+      { payment_id: `${id}; DELETE FROM payment_requests` },
+      { payment_id: 999_999_999 },
+    ]) {
+      const res = await call(t.app, 'delete_pending_payment_request', fields, { token: p.token });
+      expect(res.status, JSON.stringify([fields, res.body])).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.code).toBe('string');
+    }
+    const anonymous = await call(t.app, 'delete_pending_payment_request', { payment_id: id });
+    expect(anonymous.status).toBe(401);
+    expect((await list(p)).data.map((r) => r.status)).toEqual(['pending']);
+    expect(await ledger(p.user.id)).toEqual({ coins: 50, sum: 50 });
   });
 
   it('an operator rejects (refund once) or completes (no coin change) a pending request', async () => {
@@ -196,6 +253,7 @@ describe('payout requests', () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('not_found');
     expect((await list(b)).total).toBe(0);
+    expect((await list(a)).data.map((r) => r.status)).toEqual(['pending']);
     expect(await ledger(a.user.id)).toEqual({ coins: 50, sum: 50 });
   });
 

@@ -45,8 +45,20 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
     WHERE token_hash = ${tokenHash(token)} AND revoked_at IS NULL`);
 }
 
-/** Revokes every token of a user (password change, deactivation). */
-export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
-  await db.run(sql`UPDATE auth_tokens SET revoked_at = now()
+/** Why every token of a user was revoked, when the player should be told (issue 22 §14). */
+export type RevokeReason = 'password_changed';
+
+/** Revokes every token of a user (password change, deactivation), noting why when it is given. */
+export async function revokeAllTokens(db: Db, userId: number, reason?: RevokeReason): Promise<void> {
+  await db.run(sql`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = ${reason ?? null}
     WHERE user_id = ${userId} AND revoked_at IS NULL`);
+}
+
+/** The reason a dead token was revoked with, if it was revoked with one (and not expired since). */
+export async function revokedReason(db: Db, token: string): Promise<RevokeReason | undefined> {
+  if (token.length < 20 || token.length > 200) return undefined;
+  const row = await db.one<{ reason: RevokeReason }>(sql`SELECT revoked_reason AS reason FROM auth_tokens
+    WHERE token_hash = ${tokenHash(token)} AND revoked_at IS NOT NULL AND revoked_reason IS NOT NULL
+      AND expires_at > now()`);
+  return row?.reason;
 }

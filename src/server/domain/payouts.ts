@@ -72,7 +72,10 @@ export async function createPaymentRequest(
   return { request, coins: moved.balance };
 }
 
-/** A player's requests, newest first (cancelled ones are gone from their view). */
+/**
+ * A player's requests, newest first, cancelled ones included: a money record is never hidden or
+ * deleted, the player sees it stay with its state (issue 22 §7).
+ */
 export async function listPaymentRequests(
   db: Db,
   userId: number,
@@ -80,9 +83,9 @@ export async function listPaymentRequests(
   limit: number,
 ): Promise<{ rows: PaymentRequest[]; total: number }> {
   const rows = await db.rows<PaymentRequest>(sql`SELECT ${COLUMNS} FROM payment_requests
-    WHERE user_id = ${userId} AND status <> 'cancelled' ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
+    WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
   const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM payment_requests
-    WHERE user_id = ${userId} AND status <> 'cancelled'`);
+    WHERE user_id = ${userId}`);
   return { rows, total: total!.n };
 }
 
@@ -93,11 +96,13 @@ async function refund(db: Db, userId: number, id: number, coins: number, reason:
 
 /**
  * The player cancels their own pending request: the state moves once, the coins come back once.
- * Another player's id answers not_found; a request that is no longer pending payment_not_pending.
+ * The row stays (status `cancelled`); the refund is a ledger row with one op id, so a retry or a
+ * racing second cancel never pays twice. Another player's id answers not_found; a request that is
+ * no longer pending (cancelled included) payment_not_pending.
  */
 export async function cancelPaymentRequest(db: Db, userId: number, id: number): Promise<{ coins: number }> {
   const row = await db.one<{ status: string; coin_used: number }>(sql`SELECT status, coin_used
-    FROM payment_requests WHERE id = ${id} AND user_id = ${userId} AND status <> 'cancelled' FOR UPDATE`);
+    FROM payment_requests WHERE id = ${id} AND user_id = ${userId} FOR UPDATE`);
   if (!row) throw new AppError('not_found');
   const moved = await db.one<{ coin_used: number }>(sql`UPDATE payment_requests
     SET status = 'cancelled', settled_at = now()

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, isActionName, type ActionSpec, type ErrorReply } from '../../core/contract';
-import { userForToken, type TokenUser } from '../auth/api-tokens';
+import { revokedReason, userForToken, type TokenUser } from '../auth/api-tokens';
 import { guardSignIn } from '../auth/sign-in-failures';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
@@ -19,11 +19,18 @@ function bearer(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** The live, active user of the bearer token: 401 without one, 403 when the account is deactivated. */
+/**
+ * The live, active user of the bearer token: 401 without one (`session_password_changed` when it
+ * was revoked because the password was changed elsewhere, so the app can say why), 403 when the
+ * account is deactivated.
+ */
 async function liveUser(token: string | undefined, s: Services): Promise<TokenUser> {
   if (!token) throw new AppError('unauthorized');
   const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
-  if (!user) throw new AppError('unauthorized');
+  if (!user) {
+    const why = await revokedReason(s.db, token);
+    throw new AppError(why === 'password_changed' ? 'session_password_changed' : 'unauthorized');
+  }
   if (user.status !== 1) throw new AppError('account_deactivated');
   return user;
 }

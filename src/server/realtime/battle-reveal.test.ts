@@ -234,6 +234,44 @@ describe('the human floor', () => {
     }
   });
 
+  it('a draw gives each stake back once as battle_refund (the fee refund reason), never as winnings', async () => {
+    const fee = 5;
+    const a = await richPlayer();
+    const b = await richPlayer();
+    const room = await ok<RoomState>(a, 'create_room', {
+      room_type: 'friend',
+      category: 'science',
+      no_of_que: 2,
+      entry_fee: fee,
+    });
+    await ok(b, 'join_room', { room_code: room.room_code });
+    const key = await answerKey(room.room_id);
+    const [ca, cb] = [await connectPlayer(url, a), await connectPlayer(url, b)];
+    await joinSocket(ca, room.room_id);
+    await joinSocket(cb, room.room_id);
+    await setHumanFloor(60_000);
+    try {
+      await ok(a, 'start_room', { room_id: room.room_id });
+      const [ra] = await Promise.all([
+        play(ca, room.room_id, (q) => key[String(q)]!, { clock }),
+        play(cb, room.room_id, (q) => key[String(q)]!, { clock }),
+      ]);
+      for (const s of ra.result.standings) expect(s).toMatchObject({ result: 'draw' });
+      for (const p of [a, b]) {
+        const rows = await t.db.rows<{ reason: string; delta: number }>(sql`SELECT reason, delta FROM coin_ledger
+          WHERE user_id = ${p.user.id} AND ref = ${room.room_id} ORDER BY id`);
+        expect(rows).toEqual([
+          { reason: 'battle_entry', delta: -fee },
+          { reason: 'battle_refund', delta: fee },
+        ]);
+      }
+    } finally {
+      await setHumanFloor(300);
+      ca.ws.close();
+      cb.ws.close();
+    }
+  });
+
   it('takes a stored floor that is not a number as unset (the default), never a failed answer', async () => {
     await setHumanFloor('fast');
     try {

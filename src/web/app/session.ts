@@ -1,5 +1,6 @@
 import { firebaseSessionConfig } from '../lib/firebase-session';
 import { api } from '../lib/api-client';
+import { noteSignedOut, type SignedOutReason } from '../lib/session-flags';
 import { loggedOut, profileChanged } from './events';
 import { history } from './history';
 import { paths } from './paths';
@@ -8,10 +9,13 @@ import type { AppDispatch } from './store';
 /**
  * Clears the session here, persisted state included, after leaving for `/`: a protected page
  * still on screen would otherwise take the player for an anonymous visitor ("Please login first").
+ * With a reason (the server revoked the session because the password was changed elsewhere), it
+ * goes to the login screen instead, which says why (issue 22 §14).
  */
-export function endSession(dispatch: AppDispatch): void {
+export function endSession(dispatch: AppDispatch, reason?: SignedOutReason): void {
   endedAt = Date.now();
-  history.replace(paths.home);
+  if (reason) noteSignedOut(reason);
+  history.replace(reason ? paths.login : paths.home);
   dispatch(loggedOut());
   // The player's queued results, packs and media leave the device with the session.
   void import('../lib/offline/outbox-client').then((m) => m.clearUserData());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, configureApi, isApiError } from './api-client';
+import { api, configureApi, isApiError, type ApiError } from './api-client';
 
 function reply(status: number, body: unknown) {
   return vi.fn(
@@ -45,6 +45,17 @@ describe('api client', () => {
     expect(isApiError(err, 'unauthorized')).toBe(true);
     expect(onError).not.toHaveBeenCalled();
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('tells the logout why when the server revoked the session for a password change', async () => {
+    vi.stubGlobal('fetch', reply(401, { error: true, code: 'session_password_changed', message: 'x' }));
+    const onError = vi.fn();
+    const onUnauthorized = vi.fn();
+    configureApi({ getToken: () => 'tok', onError, onUnauthorized });
+    await api('get_user_by_id').catch(() => undefined);
+    expect(onError).not.toHaveBeenCalled();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect((onUnauthorized.mock.calls[0] as [ApiError])[0].code).toBe('session_password_changed');
   });
 
   it('does not log out on a 400 invalid_password, and leaves expected codes to the caller', async () => {

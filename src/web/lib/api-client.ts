@@ -18,8 +18,8 @@ interface ApiHooks {
   getToken: () => string | null;
   /** The one place failures are shown (a translated toast). */
   onError: (err: ApiError) => void;
-  /** A 401 while a token was sent: the session is over. */
-  onUnauthorized: () => void;
+  /** A 401 while a token was sent: the session is over (`err.code` says why, when the server knows). */
+  onUnauthorized: (err: ApiError) => void;
   /** A 503 `maintenance` reply. */
   onMaintenance: () => void;
   /**
@@ -108,7 +108,7 @@ export async function api<A extends ActionName>(
     : new ApiError('unknown', res.status, `HTTP ${res.status}`);
   if (res.status === 401 && token && !opts.token) {
     // The session is over (spec §5): log out and go home, without an error toast.
-    hooks.onUnauthorized();
+    hooks.onUnauthorized(err);
     throw err;
   }
   if (err.code === 'maintenance') hooks.onMaintenance();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enablePush, pushState, turnOffPush } from './push';
+import { enablePush, PushUnavailableError, pushState, turnOffPush, WORKER_WAIT_MS } from './push';
 
 /** A browser with push: a permission, a push manager holding at most one subscription, storage. */
 function browser(permission: NotificationPermission) {
@@ -63,5 +63,50 @@ describe('push on this device', () => {
     expect(await pushState()).toBe('blocked');
     vi.stubGlobal('window', {});
     expect(await pushState()).toBe('unsupported');
+  });
+
+  // Issue 22 §17: the settings card waited for `serviceWorker.ready` (the worker's install).
+  it('a visit does not wait for a worker still installing (or never registered): nothing to renew yet', async () => {
+    const { pushManager } = browser('granted');
+    vi.stubGlobal('navigator', {
+      serviceWorker: { ready: new Promise(() => undefined), getRegistration: async () => undefined },
+    });
+    await expect(enablePush(false)).resolves.toBe('granted');
+    expect(pushManager.subscribe).not.toHaveBeenCalled();
+    expect(await pushState()).toBe('off');
+  });
+
+  it("the player's turn on waits for the worker at most WORKER_WAIT_MS, then says push is unavailable", async () => {
+    browser('granted');
+    vi.stubGlobal('navigator', {
+      serviceWorker: { ready: new Promise(() => undefined), getRegistration: async () => undefined },
+    });
+    vi.useFakeTimers();
+    try {
+      const on = enablePush(true);
+      const caught = on.catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(WORKER_WAIT_MS - 1);
+      let settled = false;
+      void on.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await caught).toBeInstanceOf(PushUnavailableError);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a push service that refuses the subscription is PushUnavailableError, and the server is not told', async () => {
+    const { pushManager, calls } = browser('granted');
+    pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    );
+    await expect(enablePush(true)).rejects.toBeInstanceOf(PushUnavailableError);
+    expect(calls).not.toContain('set_push_subscription');
+    expect(await pushState()).toBe('off');
   });
 });

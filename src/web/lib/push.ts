@@ -40,7 +40,11 @@ export async function enablePush(ask: boolean): Promise<NotificationPermission> 
   if (permission === 'default' && ask) permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission;
   if (ask) rememberOff(false);
-  const reg = await navigator.serviceWorker.ready;
+  // A visit renews only through a worker already registered: `ready` waits for one to be
+  // installed (the first visit's precache, seconds on a slow line; for ever where none registers),
+  // and the settings card waited with it (issue 22 §17). The player's own "turn on" waits, bounded.
+  const reg = ask ? await workerReady() : await navigator.serviceWorker.getRegistration();
+  if (!reg) return permission;
   // Firebase mode with FCM: the server sends this player's pushes through FCM (lib/fcm).
   const fcm = fcmConfig();
   if (fcm) {
@@ -50,7 +54,13 @@ export async function enablePush(ask: boolean): Promise<NotificationPermission> 
   let sub = await reg.pushManager.getSubscription();
   if (!sub) {
     const { public_key } = await api('get_push_key');
-    sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(public_key) });
+    try {
+      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(public_key) });
+    } catch (e) {
+      // The browser has the API but no push service it can use (e.g. Chromium builds without
+      // one answer "AbortError: Registration failed"): push is not available here.
+      throw new PushUnavailableError(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    }
   }
   await api('set_push_subscription', {
     endpoint: sub.endpoint,
@@ -58,6 +68,29 @@ export async function enablePush(ask: boolean): Promise<NotificationPermission> 
     auth: toBase64url(sub.getKey('auth')),
   });
   return permission;
+}
+
+/** How long the player's "turn on" waits for the service worker to be ready. */
+export const WORKER_WAIT_MS = 15_000;
+
+/** The push service refused or is missing here (not the player's choice, not our server). */
+export class PushUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PushUnavailableError';
+  }
+}
+
+async function workerReady(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new PushUnavailableError('service worker not ready')), WORKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Unsubscribes this browser from the player's pushes (at logout). */

@@ -632,8 +632,16 @@ async function settle(db: Db, rules: BattleRules, r: RoomRow, seats: SeatRow[]):
   const outcome = battleOutcome(players, rules, { fee: r.entry_fee, vsBot: r.kind === 'bot' });
   const tally = new Map(standings(players).map((p) => [p.id, p]));
   for (const p of outcome.players) {
+    // A draw gives each their own fee back: the same ledger reason (and words) as any other fee
+    // refund, not "winnings" (issue 22 §16). One op id per room and player either way.
     if (p.payout > 0)
-      await moveCoins(db, { userId: p.id, delta: p.payout, reason: 'battle_payout', ref: r.id, opId: payoutOp(r.id) });
+      await moveCoins(db, {
+        userId: p.id,
+        delta: p.payout,
+        reason: p.result === 'draw' ? 'battle_refund' : 'battle_payout',
+        ref: r.id,
+        opId: payoutOp(r.id),
+      });
   }
   // Random battles: wins back to back (a draw or a loss starts again from 0).
   const streaks = new Map<number, number>();

@@ -48,7 +48,9 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
   }, [round?.round, before]);
 
   async function leave() {
-    if (!window.confirm(t('battle.leaveConfirm'))) return;
+    // Only a paid battle keeps a leaver's stake in the pot; a bot or free battle costs nothing.
+    const free = room.kind === 'bot' || room.entry_fee === 0;
+    if (!window.confirm(t(free ? 'battle.leaveConfirmFree' : 'battle.leaveConfirm'))) return;
     setLeaving(true);
     try {
       await api('leave_room', { room_id: room.room_id });
@@ -181,8 +183,11 @@ function Options({
   );
 }
 
-/** A closed round: the right answer, this player's verdict, and the countdown to the next round. */
-function Reveal({
+/**
+ * A closed round: the right answer, this player's verdict, and the countdown to the next round
+ * (none after the last round: the result shows it above the standings).
+ */
+export function Reveal({
   close,
   question,
   me,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { RoomResult, RoomState } from '../../../core/contract';
+import type { LiveQuestion, RoomResult, RoomState, RoundClose } from '../../../core/contract';
 import { standings } from '../../../core/rules/battle';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
@@ -10,6 +10,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { TrophyIcon, useSeatName } from './battle-parts';
 import { shareOrCopy } from '../../ui/share';
+import { Reveal } from './BattlePlay';
 
 /** A badge's name in the interface language (its id when the app does not know it). */
 function badgeName(b: string): string {
@@ -19,11 +20,29 @@ function badgeName(b: string): string {
 
 type Row = { user_id: number; rank: number; points: number; correct: number; result?: string; payout?: number };
 
+/** The last round as it closed: its answer and the question it was for (when this page saw it). */
+export interface LastRound {
+  close: RoundClose;
+  question: LiveQuestion | null;
+}
+
 /**
- * The result: victory, defeat or draw for this player, coins won, the random-battle streak,
- * and everyone's rank. A room opened after it ended (no result message) is ranked from its seats.
+ * The result: the last round's answer revealed as every other round's is (issue 22 §16), then
+ * victory, defeat or draw for this player, coins won (a draw's stake back said as such), the
+ * random-battle streak, and everyone's rank. A room opened after it ended (no result message) is
+ * ranked from its seats.
  */
-export function BattleResult({ room, result, me }: { room: RoomState; result: RoomResult | null; me: number }) {
+export function BattleResult({
+  room,
+  result,
+  me,
+  last = null,
+}: {
+  room: RoomState;
+  result: RoomResult | null;
+  me: number;
+  last?: LastRound | null;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const nameOf = useSeatName();
@@ -50,79 +69,84 @@ export function BattleResult({ room, result, me }: { room: RoomState; result: Ro
   const seat = (id: number) => room.seats.find((s) => s.user_id === id);
 
   return (
-    <section className="card battle-result" data-testid="battle-result">
-      <div className={`battle-result-art ${outcome ?? 'over'}`} aria-hidden="true">
-        {outcome === 'win' ? <TrophyIcon /> : outcome === 'draw' ? '=' : `#${mine?.rank ?? '–'}`}
-      </div>
-      <h1 data-testid="battle-outcome" data-outcome={outcome ?? ''}>
-        {outcome ? t(`battle.${outcome}`) : t('battle.results')}
-      </h1>
-      {outcome && <p className="muted">{t(`battle.${outcome}Text`)}</p>}
-      {mine && (
-        <p className="battle-coins" data-testid="battle-coins">
-          {room.entry_fee === 0 && mine.payout === 0
-            ? t('battle.noCoins')
-            : mine.payout === 0
-              ? t('battle.stakeLost', { coins: room.entry_fee })
-              : t('battle.coinsWon', { coins: mine.payout })}
-        </p>
-      )}
-      {mine?.win_streak !== undefined && mine.win_streak > 0 && (
-        <p className="tag tag-live" data-testid="win-streak">
-          {t('battle.streak', { count: mine.win_streak })}
-        </p>
-      )}
-      {mine?.badges?.map((b) => (
-        <p key={b} className="battle-badge-unlocked" role="status" data-testid={`unlocked-${b}`}>
-          {b === 'quiz_warrior' ? t('battle.quizWarrior') : t('battle.badgeUnlocked', { name: badgeName(b) })}
-        </p>
-      ))}
-      <ol className="battle-standings">
-        {rows.map((r) => {
-          const s = seat(r.user_id);
-          return (
-            <li key={r.user_id} className={r.user_id === me ? 'me' : undefined} data-testid={`standing-${r.user_id}`}>
-              <span className="standing-rank">{t('battle.rank', { rank: r.rank })}</span>
-              <Avatar name={s?.name || '?'} src={s?.image || undefined} size={36} />
-              <span className="standing-name" dir="auto">
-                {s ? nameOf(s, me) : ''}
-                {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
-              </span>
-              <span className="standing-score">
-                {t('battle.scoreLine', { correct: r.correct, points: r.points })}
-                {r.payout !== undefined && r.payout > 0 && <strong> · +{r.payout}</strong>}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-      <div className="battle-actions">
-        <Link to={lobby} state={{ category: room.category }} className="btn btn-primary" data-testid="battle-again">
-          {t('battle.playAgain')}
-        </Link>
-        {outcome === 'win' && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            data-testid="share-victory"
-            onClick={() =>
-              void shareOrCopy(
-                {
-                  title: 'QuizHub',
-                  text: t('share.victory', { correct: mine?.correct ?? 0 }),
-                  url: window.location.origin,
-                },
-                t('share.copied'),
-              )
-            }
-          >
-            {t('share.button')}
-          </button>
+    <>
+      {last && <Reveal close={last.close} question={last.question} me={me} next={null} />}
+      <section className="card battle-result" data-testid="battle-result">
+        <div className={`battle-result-art ${outcome ?? 'over'}`} aria-hidden="true">
+          {outcome === 'win' ? <TrophyIcon /> : outcome === 'draw' ? '=' : `#${mine?.rank ?? '–'}`}
+        </div>
+        <h1 data-testid="battle-outcome" data-outcome={outcome ?? ''}>
+          {outcome ? t(`battle.${outcome}`) : t('battle.results')}
+        </h1>
+        {outcome && <p className="muted">{t(`battle.${outcome}Text`)}</p>}
+        {mine && (
+          <p className="battle-coins" data-testid="battle-coins">
+            {room.entry_fee === 0 && mine.payout === 0
+              ? t('battle.noCoins')
+              : mine.payout === 0
+                ? t('battle.stakeLost', { coins: room.entry_fee })
+                : outcome === 'draw'
+                  ? t('battle.stakeBack', { coins: mine.payout })
+                  : t('battle.coinsWon', { coins: mine.payout })}
+          </p>
         )}
-        <Link to={paths.home} className="btn btn-ghost">
-          {t('common.backHome')}
-        </Link>
-      </div>
-    </section>
+        {mine?.win_streak !== undefined && mine.win_streak > 0 && (
+          <p className="tag tag-live" data-testid="win-streak">
+            {t('battle.streak', { count: mine.win_streak })}
+          </p>
+        )}
+        {mine?.badges?.map((b) => (
+          <p key={b} className="battle-badge-unlocked" role="status" data-testid={`unlocked-${b}`}>
+            {b === 'quiz_warrior' ? t('battle.quizWarrior') : t('battle.badgeUnlocked', { name: badgeName(b) })}
+          </p>
+        ))}
+        <ol className="battle-standings">
+          {rows.map((r) => {
+            const s = seat(r.user_id);
+            return (
+              <li key={r.user_id} className={r.user_id === me ? 'me' : undefined} data-testid={`standing-${r.user_id}`}>
+                <span className="standing-rank">{t('battle.rank', { rank: r.rank })}</span>
+                <Avatar name={s?.name || '?'} src={s?.image || undefined} size={36} />
+                <span className="standing-name" dir="auto">
+                  {s ? nameOf(s, me) : ''}
+                  {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
+                </span>
+                <span className="standing-score">
+                  {t('battle.scoreLine', { correct: r.correct, points: r.points })}
+                  {r.payout !== undefined && r.payout > 0 && <strong> · +{r.payout}</strong>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="battle-actions">
+          <Link to={lobby} state={{ category: room.category }} className="btn btn-primary" data-testid="battle-again">
+            {t('battle.playAgain')}
+          </Link>
+          {outcome === 'win' && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              data-testid="share-victory"
+              onClick={() =>
+                void shareOrCopy(
+                  {
+                    title: 'QuizHub',
+                    text: t('share.victory', { correct: mine?.correct ?? 0 }),
+                    url: window.location.origin,
+                  },
+                  t('share.copied'),
+                )
+              }
+            >
+              {t('share.button')}
+            </button>
+          )}
+          <Link to={paths.home} className="btn btn-ghost">
+            {t('common.backHome')}
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

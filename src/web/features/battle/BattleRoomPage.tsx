@@ -63,7 +63,14 @@ export default function BattleRoomPage() {
   if (room.kind === 'random' && (room.status === 'waiting' || room.status === 'deleted'))
     return <RandomSearch room={room} me={me} />;
   if (room.status === 'waiting' || room.status === 'deleted') return <WaitingRoom room={room} me={me} />;
-  if (room.status === 'finished') return <BattleResult room={room} result={b.result} me={me} />;
+  if (room.status === 'finished') {
+    // The last round's close came just before the result: it is revealed there, as every round is.
+    const last =
+      b.closed && b.closed.room_id === room.room_id
+        ? { close: b.closed, question: b.round?.round === b.closed.round ? b.round.question : null }
+        : null;
+    return <BattleResult room={room} result={b.result} me={me} last={last} />;
+  }
   return <BattlePlay battle={b} room={room} me={me} />;
 }
 

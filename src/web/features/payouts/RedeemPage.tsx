@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PaymentRequest } from '../../../core/contract';
 import { DEFAULT_PAYOUT_RULES, payoutAmount, type PayoutRules } from '../../../core/rules/payout';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,6 +7,7 @@ import { selectUser } from '../../app/selectors';
 import { refreshUser } from '../../app/session';
 import { api, isApiError } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
@@ -38,7 +39,8 @@ function money(n: number): string {
 /**
  * Redeem request: the balance, a payout method, an address and the coins to use (the amount they
  * are worth shown as the server will derive it), then the player's requests with their status;
- * a pending one can be cancelled (its coins come back).
+ * a pending one can be cancelled after a confirm (its coins come back, a toast says so, and the
+ * request stays listed as cancelled: money records are never deleted).
  */
 export default function RedeemPage() {
   const { t } = useTranslation();
@@ -52,6 +54,8 @@ export default function RedeemPage() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [list, reload] = useLoad(() => api('get_payment_request', { offset: 0, limit: 50 }), []);
+  const confirm = useRef<HTMLDialogElement>(null);
+  const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
 
   useEffect(() => {
     void refreshUser(dispatch);
@@ -114,10 +118,30 @@ export default function RedeemPage() {
     }
   }
 
-  async function cancel(id: number) {
+  function askCancel(r: PaymentRequest) {
+    setCancelling(r);
+    confirm.current?.showModal?.();
+  }
+
+  function closeConfirm() {
+    confirm.current?.close?.();
+    setCancelling(null);
+  }
+
+  async function cancel() {
+    const r = cancelling;
+    if (!r || busy) return;
+    setBusy(true);
     try {
-      await api('delete_pending_payment_request', { payment_id: id }, { idempotencyKey: crypto.randomUUID() });
+      await api('delete_pending_payment_request', { payment_id: r.id }, { idempotencyKey: crypto.randomUUID() });
+      toast.success(t('payouts.cancelled', { coins: r.coin_used }));
+      // "Request sent: it is pending" no longer holds.
+      setSent(false);
+    } catch {
+      // The api client has shown why (a translated toast); the list below shows the real state.
     } finally {
+      setBusy(false);
+      closeConfirm();
       reload();
       void refreshUser(dispatch);
     }
@@ -241,7 +265,7 @@ export default function RedeemPage() {
                     <button
                       type="button"
                       className="btn btn-outline btn-small"
-                      onClick={() => void cancel(r.id)}
+                      onClick={() => askCancel(r)}
                       data-testid="redeem-cancel"
                     >
                       {t('payouts.cancel')}
@@ -253,6 +277,41 @@ export default function RedeemPage() {
           </ul>
         )}
       </section>
+      <dialog
+        ref={confirm}
+        className="dialog"
+        aria-labelledby={`${ids}-confirm-title`}
+        aria-describedby={`${ids}-confirm-body`}
+        onClose={() => setCancelling(null)}
+        data-testid="redeem-cancel-confirm"
+      >
+        <h2 id={`${ids}-confirm-title`}>{t('payouts.cancelTitle')}</h2>
+        <p id={`${ids}-confirm-body`}>
+          {cancelling
+            ? t('payouts.cancelBody', { coins: cancelling.coin_used, method: methodLabel(cancelling.payment_type) })
+            : null}
+        </p>
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={closeConfirm}
+            autoFocus
+            data-testid="redeem-cancel-keep"
+          >
+            {t('payouts.cancelKeep')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void cancel()}
+            data-testid="redeem-cancel-yes"
+          >
+            {t('payouts.cancelConfirm')}
+          </button>
+        </div>
+      </dialog>
     </>
   );
 }

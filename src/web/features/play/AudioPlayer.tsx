@@ -10,7 +10,18 @@ const time = (s: number) =>
  * heard to its end once, seeking cannot skip ahead and the answers stay locked (`onHeard` unlocks).
  * A clip that cannot play unlocks them too, with a note.
  */
-export function AudioPlayer({ src, heard, onHeard }: { src: string; heard: boolean; onHeard: () => void }) {
+export function AudioPlayer({
+  src,
+  heard,
+  onHeard,
+  onStarted,
+}: {
+  src: string;
+  heard: boolean;
+  onHeard: () => void;
+  /** The clip began to play (or cannot): the question's clock starts then (issue 22 §12). */
+  onStarted?: () => void;
+}) {
   const { t } = useTranslation();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -40,7 +51,10 @@ export function AudioPlayer({ src, heard, onHeard }: { src: string; heard: boole
         ref={audio}
         src={src}
         preload="metadata"
-        onPlay={() => setPlaying(true)}
+        onPlay={() => {
+          setPlaying(true);
+          onStarted?.();
+        }}
         onPause={() => setPlaying(false)}
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
         onTimeUpdate={(e) => {
@@ -54,6 +68,7 @@ export function AudioPlayer({ src, heard, onHeard }: { src: string; heard: boole
         }}
         onError={() => {
           setFailed(true);
+          onStarted?.();
           onHeard();
         }}
       />

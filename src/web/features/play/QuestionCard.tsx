@@ -52,6 +52,10 @@ export function QuestionCard({ play }: { play: Open }) {
   const waiting = answered && play.verdict !== 'known';
   const revealed = answered && !waiting ? { picked: play.picked } : null;
   const [heard, setHeard] = useState<Record<number, boolean>>({});
+  // An audio question's clock starts once its clip has started (issue 22 §12): the answers are
+  // locked until it is heard, so the time before pressing play is not the player's to lose. The
+  // server keeps its own clock (the session's deadline and each answer's elapsed time).
+  const [started, setStarted] = useState<Record<number, boolean>>({});
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Each question takes the focus (the first too: the Start or Play again button that led here
@@ -67,7 +71,8 @@ export function QuestionCard({ play }: { play: Open }) {
     if (!at || at === document.body || (at as HTMLButtonElement).disabled) heading.current?.focus();
   };
 
-  const locked = (Boolean(q.audio) && !heard[q.id]) || waiting;
+  const audioLocked = Boolean(q.audio) && !heard[q.id];
+  const locked = audioLocked || waiting;
   const shown = answered ? 1 : 0;
   const props: RendererProps = {
     q,
@@ -79,7 +84,11 @@ export function QuestionCard({ play }: { play: Open }) {
   };
 
   return (
-    <section className="card play-card" aria-labelledby={`q-${q.id}`}>
+    <section
+      className={audioLocked && !answered ? 'card play-card answers-locked' : 'card play-card'}
+      aria-labelledby={`q-${q.id}`}
+      data-testid="play-card"
+    >
       {session.comprehension && (
         <details className="comprehension">
           <summary>{t('play.readText')}</summary>
@@ -107,7 +116,7 @@ export function QuestionCard({ play }: { play: Open }) {
           <Timer
             seconds={session.seconds_per_question}
             questionKey={`${q.id}:${play.clockResets}`}
-            running={!answered}
+            running={!answered && (!q.audio || Boolean(started[q.id]))}
             onExpire={() => dispatch(questionTimedOut())}
           />
         ) : null}
@@ -129,6 +138,7 @@ export function QuestionCard({ play }: { play: Open }) {
           src={q.audio}
           heard={Boolean(heard[q.id])}
           onHeard={() => setHeard((h) => ({ ...h, [q.id]: true }))}
+          onStarted={() => setStarted((h) => (h[q.id] ? h : { ...h, [q.id]: true }))}
         />
       )}
       <h1 className="question-text" id={`q-${q.id}`} dir="auto" tabIndex={-1} ref={heading}>

@@ -362,3 +362,38 @@ describe('SoloPlay', () => {
     ]);
   });
 });
+
+// Issue 22 §12: an audio question's answers look locked until its clip was heard, and its clock
+// starts when the clip starts, not before (the test moves the clock).
+describe('SoloPlay, an audio question', () => {
+  it('keeps the clock still until the clip plays, and the answers visibly locked until it was heard', async () => {
+    mockApi({});
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      setup({ ...session, mode: 'audio', questions: [q(1, { audio: '/audio/clip.mp3' }), q(2)] });
+      expect(await screen.findByTestId('question-counter')).toHaveProperty('textContent', 'Question 1 of 2');
+      const timer = () => screen.getByTestId('timer').getAttribute('aria-label');
+      const card = () => screen.getByTestId('play-card');
+      expect(timer()).toBe('30 seconds left');
+      expect(card().className).toContain('answers-locked');
+      expect((screen.getByTestId('option-a') as HTMLButtonElement).disabled).toBe(true);
+
+      // Ten seconds before pressing play: the question's clock has not moved.
+      await act(async () => vi.advanceTimersByTime(10_000));
+      expect(timer()).toBe('30 seconds left');
+
+      const audio = document.querySelector('audio')!;
+      await act(async () => fireEvent.play(audio));
+      await act(async () => vi.advanceTimersByTime(3_000));
+      expect(timer()).toBe('27 seconds left');
+      expect(card().className).toContain('answers-locked');
+
+      await act(async () => fireEvent.ended(audio));
+      expect(card().className).not.toContain('answers-locked');
+      expect((screen.getByTestId('option-a') as HTMLButtonElement).disabled).toBe(false);
+      expect(timer()).toBe('27 seconds left');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
