@@ -13,6 +13,7 @@ import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import './payouts.css';
+import { formatDate } from '../../lib/format-date';
 
 type Field = 'payment_type' | 'payment_address' | 'coin_used';
 const FIELD_CODES = [
@@ -231,7 +232,7 @@ export default function RedeemPage() {
                   <span className="muted">
                     <CoinIcon size={14} /> {r.coin_used} · {money(r.payment_amount)}
                   </span>
-                  <span className="muted">{new Date(r.date).toLocaleDateString(i18n.language)}</span>
+                  <span className="muted">{formatDate(r.date, i18n.language)}</span>
                 </div>
                 <div className="redeem-side">
                   <span className={`redeem-status status-${r.status}`} data-testid="redeem-status">
