@@ -63,6 +63,15 @@ async function journey(name, viewport, lang) {
   await visit('/profile/badges', '06-badges', '[data-testid="badge-elite"]');
   await visit('/profile/statistics', '07-statistics', '[data-testid="statistics"]');
   await visit('/profile/refer', '08-refer', '[data-testid="refer-stats"]');
+  // A friend who joined, was paid for and deleted the account: the server's answer shaped so
+  // (a real one needs days of the friend's play), to look at the "former player" line.
+  await page.route('**/api/get_referral_summary', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.data = { ...body.data, friends: 1, former_friends: 1, coins_earned: 100 };
+    await route.fulfill({ response: res, json: body });
+  });
+  await visit('/profile/refer', '08b-refer-former', '[data-testid="refer-former"]');
   await context.close();
 }
 
