@@ -28,8 +28,13 @@ export interface NotificationView {
 
 export interface ReferralSummary {
   refer_code: string;
-  /** Friends whose sign-up with this code paid. */
+  /**
+   * Friends whose sign-up with this code paid: the same records as `coins_earned`, so a friend
+   * who deleted the account later still counts (issue 22 §13).
+   */
   friends: number;
+  /** Of `friends`, those who have since deleted their account (shown as former players). */
+  former_friends: number;
   coins_earned: number;
   /** Friends whose referral waits until their account is real (verified contact, play over days). */
   pending_friends: number;

@@ -172,6 +172,7 @@ export const systemConfigSchema = z
       .min(1, { error: 'needs at least one method' })
       .max(10),
     payout_coins_per_unit: intField(1, 1_000_000),
+    payout_currency: textField(12),
     payout_min_coins: intField(1, 1_000_000_000),
     payout_interval_hours: intField(0, 24 * 365),
     payout_min_account_days: intField(0, 3650),

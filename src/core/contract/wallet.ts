@@ -11,8 +11,11 @@ export interface BadgeView {
   reward: number;
   /** When it was unlocked (ISO), null while locked. */
   unlocked_at: string | null;
-  /** For counted badges: how far the player is. */
-  progress: { value: number; target: number } | null;
+  /**
+   * For counted badges: how far the player is. `more_than` is set for a "more than N" badge: the
+   * figure the player reads (N), while `target` is the count that earns it (N + 1).
+   */
+  progress: { value: number; target: number; more_than?: number } | null;
 }
 
 export interface LedgerEntry {

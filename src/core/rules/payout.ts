@@ -7,6 +7,8 @@ export interface PayoutRules {
   payout_methods: string[];
   /** Coins worth one unit of money. */
   payout_coins_per_unit: number;
+  /** The money a unit is: an ISO 4217 code ("USD", written with Intl) or a short name of the operator's. */
+  payout_currency: string;
   /** Fewest coins one request may use. */
   payout_min_coins: number;
   /** Hours between two requests of one player (cancelled requests do not count). */
@@ -20,6 +22,7 @@ export interface PayoutRules {
 export const DEFAULT_PAYOUT_RULES: PayoutRules = {
   payout_methods: ['paypal', 'upi', 'bank'],
   payout_coins_per_unit: 10,
+  payout_currency: 'USD',
   payout_min_coins: 100,
   payout_interval_hours: 48,
   payout_min_account_days: 0,

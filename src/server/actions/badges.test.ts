@@ -34,7 +34,10 @@ describe('badges', () => {
     expect([...all.values()].every((b) => b.status === 'locked' && b.unlocked_at === null)).toBe(true);
     expect(all.get('big_thing')!.progress).toEqual({ value: 0, target: 5000 });
     // The welcome bonus counts as earned coins: 10 of the more than 5000 Elite needs.
-    expect(all.get('elite')!.progress).toEqual({ value: 10, target: 5001 });
+    // "More than 5,000": earned at 5,001, shown to the player as the figure they read.
+    expect(all.get('elite')!.progress).toEqual({ value: 10, target: 5001, more_than: 5000 });
+    expect(all.get('sharing_caring')!.progress).toEqual({ value: 0, target: 51, more_than: 50 });
+    expect(all.get('power_elite')!.progress).toEqual({ value: 0, target: 11, more_than: 10 });
   });
 
   it('unlocks first game, Brainiac and Super Sonic from a perfect quiz the server graded', async () => {

@@ -71,6 +71,7 @@ describe('refer and earn', () => {
     expect(await summary(referrer.api_token!)).toEqual({
       refer_code: referrer.refer_code,
       friends: 0,
+      former_friends: 0,
       coins_earned: 0,
       pending_friends: 1,
       pending_coins: 100,
@@ -156,6 +157,19 @@ describe('refer and earn', () => {
     const row = await t.db.one(sql`SELECT status, reason FROM referrals WHERE referee_id = ${friend.id}`);
     expect(row).toEqual({ status: 'refused', reason: 'deleted' });
     expect(await coins(referrer.id)).toEqual({ coins: 10, sum: 10 });
+  });
+
+  it('still counts a paid friend who later deleted the account, as a former player, beside the coins it paid', async () => {
+    const referrer = await ok({ device: randomUUID() });
+    const friend = await ok({ code: referrer.refer_code, device: randomUUID() });
+    await playOverTwoDays(friend);
+    expect(await mature()).toBe(1);
+    expect((await call(t.app, 'delete_user_account', {}, { token: friend.api_token! })).status).toBe(200);
+    expect(await mature()).toBe(0);
+    // The money record stays, and the count agrees with it (issue 22 §13).
+    const s = await summary(referrer.api_token!);
+    expect(s).toMatchObject({ friends: 1, former_friends: 1, coins_earned: 100, pending_friends: 0 });
+    expect(await coins(referrer.id)).toEqual({ coins: 110, sum: 110 });
   });
 
   it('refuses a self-referral (the referrer signed up on this device) and a code used twice on one device', async () => {

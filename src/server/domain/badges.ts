@@ -85,6 +85,10 @@ type Progress = BadgeView['progress'];
 /** Whether each badge is earned, and the progress of counted ones, from the facts. */
 function judge(f: Facts): Map<BadgeType, { earned: boolean; progress: Progress }> {
   const count = (value: number, target: number) => ({ earned: value >= target, progress: { value, target } });
+  const moreThan = (value: number, n: number) => ({
+    earned: value > n,
+    progress: { value, target: n + 1, more_than: n },
+  });
   const thirsty = longestRun(f.daily_days ?? []);
   const streak = longestRun(f.play_days ?? []);
   const out = new Map<BadgeType, { earned: boolean; progress: Progress }>([
@@ -97,11 +101,11 @@ function judge(f: Facts): Map<BadgeType, { earned: boolean; progress: Progress }
     ['flashback', { earned: f.flashback, progress: null }],
     ['brainiac', { earned: f.brainiac, progress: null }],
     ['big_thing', count(f.correct_answers, BADGE_RULES.big_thing_correct)],
-    // "More than": the targets are one past the spec's figures.
-    ['elite', count(f.coins_earned, BADGE_RULES.elite_coins + 1)],
+    // "More than": earned one past the spec's figure, which is what the player is shown.
+    ['elite', moreThan(f.coins_earned, BADGE_RULES.elite_coins)],
     ['thirsty', count(thirsty, BADGE_RULES.thirsty_days)],
     ['streak', count(streak, BADGE_RULES.streak_days)],
-    ['sharing_caring', count(f.referrals, BADGE_RULES.sharing_caring_referrals + 1)],
+    ['sharing_caring', moreThan(f.referrals, BADGE_RULES.sharing_caring_referrals)],
   ]);
   return out;
 }
@@ -139,7 +143,7 @@ export async function checkBadges(db: Db, userId: number): Promise<{ views: Badg
   const others = BADGES.filter((b) => b !== 'power_elite' && have.has(b)).length;
   judged.set('power_elite', {
     earned: powerElite(others),
-    progress: { value: others, target: BADGE_RULES.power_elite_badges + 1 },
+    progress: { value: others, target: BADGE_RULES.power_elite_badges + 1, more_than: BADGE_RULES.power_elite_badges },
   });
   if (powerElite(others)) await unlock('power_elite');
   const views = BADGES.map((b): BadgeView => {

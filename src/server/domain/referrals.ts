@@ -64,9 +64,19 @@ export async function referralSummary(
   userId: number,
   rules: Pick<RewardRules, 'referral_new_user' | 'referral_referrer'>,
 ): Promise<ReferralSummary> {
-  const row = await db.one<{ refer_code: string; friends: number; pending: number; coins: number }>(sql`SELECT
+  // A deleted friend's account stays as a tombstone and the referral row stays paid: the count and
+  // the coins come from records nobody deletes, so they always agree.
+  const row = await db.one<{
+    refer_code: string;
+    friends: number;
+    former: number;
+    pending: number;
+    coins: number;
+  }>(sql`SELECT
       u.refer_code,
       (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'paid') AS friends,
+      (SELECT count(*)::int FROM referrals r JOIN users e ON e.id = r.referee_id
+        WHERE r.referrer_id = u.id AND r.status = 'paid' AND e.deleted_at IS NOT NULL) AS former,
       (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'pending') AS pending,
       (SELECT coalesce(sum(delta), 0)::int FROM coin_ledger l WHERE l.user_id = u.id
         AND l.reason = 'referral_reward') AS coins
@@ -77,6 +87,7 @@ export async function referralSummary(
   return {
     refer_code: row!.refer_code,
     friends: row!.friends,
+    former_friends: row!.former,
     coins_earned: row!.coins,
     pending_friends: row!.pending,
     pending_coins: row!.pending * rules.referral_referrer,

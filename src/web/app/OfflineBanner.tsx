@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useOutbox } from '../lib/offline/outbox-state';
 import { useOnline } from '../lib/use-online';
 import { useTranslation } from '../lib/use-translation';
+import { formatTime } from '../lib/format-date';
 
 /** How long "All results sent" stays once the queue has emptied. */
 const SENT_MS = 4000;
@@ -33,9 +34,7 @@ export function OfflineBanner() {
       </div>
     );
   }
-  const time = lastSync
-    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(lastSync)
-    : '';
+  const time = lastSync ? formatTime(lastSync, i18n.language) : '';
   return (
     <div className="offline-banner" role="status">
       {!online && <p data-testid="offline-banner">{t('offline.banner')}</p>}

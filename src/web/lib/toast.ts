@@ -8,6 +8,7 @@ export interface QueuedToast {
 type Show = (t: QueuedToast) => void;
 
 let show: Show | null = null;
+let clearErrors: (() => void) | null = null;
 const queue: QueuedToast[] = [];
 const waiting = new Set<() => void>();
 
@@ -22,9 +23,10 @@ export function toastsWanted(): boolean {
   return show !== null || queue.length > 0;
 }
 
-/** Connects the real toast function and flushes what was queued. */
-export function attachToaster(fn: Show | null): void {
+/** Connects the real toast function (and its way to take error toasts down) and flushes what was queued. */
+export function attachToaster(fn: Show | null, dismissErrors: (() => void) | null = null): void {
   show = fn;
+  clearErrors = dismissErrors;
   if (fn) for (const t of queue.splice(0)) fn(t);
 }
 
@@ -41,4 +43,9 @@ export const toast = {
   error: (message: string) => push('error', message),
   success: (message: string) => push('success', message),
   info: (message: string) => push('info', message),
+  /** Takes down the error toasts shown or waiting: a later success makes them stale (issue 22 §10). */
+  dismissErrors: () => {
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.kind === 'error') queue.splice(i, 1);
+    clearErrors?.();
+  },
 };

@@ -42,6 +42,9 @@ export default function OtpVerifyPage() {
             ? await api('auth_otp_verify', { mobile: to, otp: code })
             : await api('auth_email_verify', { email: to, code });
       }
+      // The code was right: an earlier wrong code's error is stale now.
+      toast.dismissErrors();
+      toast.success(t(mode === 'mobile' ? 'auth.phoneVerified' : 'auth.emailVerified'));
       await completeSignIn(proof, dispatch, mode === 'email' ? takeSignUpExtras(to) : {});
     } catch (err) {
       showFirebaseError(err);

@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { UserRecord } from '../../../core/contract';
 import { coinScoreChanged, coinsChanged, loggedIn, loggedOut, profileChanged } from '../../app/events';
+import { capitalizeName } from '../../lib/display-name';
 
 export interface AuthState {
   user: UserRecord | null;
@@ -10,10 +11,7 @@ export interface AuthState {
 
 const initialState: AuthState = { user: null, token: null, isLogin: false };
 
-/** The spec capitalises the name's first letter on login. */
-export function capitalizeName(name: string): string {
-  return name ? name.charAt(0).toLocaleUpperCase() + name.slice(1) : name;
-}
+export { capitalizeName };
 
 function withoutToken(user: UserRecord): UserRecord {
   // The token lives once, in `token`; it is not kept twice in the record.

@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { refreshUser } from '../../app/session';
 import { api } from '../../lib/api-client';
+import { formatCount } from '../../lib/format-number';
 import { toast } from '../../lib/toast';
 import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
@@ -32,7 +33,14 @@ const GLYPH: Record<BadgeView['type'], string> = {
 
 /** Badges: locked, unlocked (claim the reward) or claimed, checked by the server on every visit. */
 export default function BadgesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // "More than 5,000" badges show the figure the player reads, not the count that earns them (5,001).
+  const progressText = (p: NonNullable<BadgeView['progress']>) => {
+    const value = formatCount(Math.min(p.value, p.target), i18n.language);
+    return p.more_than === undefined
+      ? t('badges.progressOf', { value, goal: formatCount(p.target, i18n.language) })
+      : t('badges.progressMoreThan', { value, goal: formatCount(p.more_than, i18n.language) });
+  };
   const dispatch = useAppDispatch();
   const [state, retry] = useLoad(() => api('get_user_badges'), []);
   const [claimed, setClaimed] = useState<Record<string, BadgeView>>({});
@@ -82,9 +90,7 @@ export default function BadgesPage() {
                           style={{ inlineSize: `${Math.min(100, (b.progress.value / b.progress.target) * 100)}%` }}
                         />
                       </span>
-                      <small dir="ltr">
-                        {Math.min(b.progress.value, b.progress.target)} / {b.progress.target}
-                      </small>
+                      <small data-testid={`badge-progress-${b.type}`}>{progressText(b.progress)}</small>
                     </span>
                   )}
                   {b.status === 'locked' && <span className="tag">{t('badges.locked')}</span>}

@@ -6,6 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { battleTotals } from './battle-totals';
 import './battle.css';
+import { formatDate } from '../../lib/format-date';
 
 const LIMIT = 20;
 
@@ -62,7 +63,7 @@ export function BattleHistory() {
                 <Avatar name={b.opponent_name || '?'} src={b.opponent_image || undefined} size={36} />
                 <span className="history-who">
                   <span dir="auto">{t('battle.vs', { name: b.opponent_name || t('battle.bot') })}</span>
-                  <small className="muted">{new Date(b.date).toLocaleDateString(i18n.language)}</small>
+                  <small className="muted">{formatDate(b.date, i18n.language)}</small>
                 </span>
                 <span className={`tag history-${b.result}`}>{t(`battle.${b.result}`)}</span>
                 <span className="history-score" dir="ltr">

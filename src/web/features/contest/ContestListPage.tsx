@@ -19,6 +19,7 @@ import { rememberContests } from './contest-cache';
 import { listsAt, nextChangeIn } from './contest-clock';
 import { PlayAction } from './ContestEntry';
 import './contest.css';
+import { formatDateTime } from '../../lib/format-date';
 
 type Tab = keyof ContestLists;
 const TABS: Tab[] = ['live', 'upcoming', 'past'];
@@ -98,7 +99,7 @@ export default function ContestListPage() {
 }
 
 function ContestCard({ contest: c }: { contest: ContestSummary }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className={`card event-card contest-card status-${c.status}`} data-testid="contest-card" data-contest-id={c.id}>
       <div className="event-head">
@@ -180,11 +181,11 @@ function ContestCard({ contest: c }: { contest: ContestSummary }) {
       )}
       <p className="contest-dates muted">
         {c.status === 'upcoming' ? (
-          <span data-testid="contest-starts">{t('contest.starts', { date: when(c.start_date) })}</span>
+          <span data-testid="contest-starts">{t('contest.starts', { date: when(c.starts_at, i18n.language) })}</span>
         ) : c.status === 'live' ? (
-          <span>{t('contest.ends', { date: when(c.end_date) })}</span>
+          <span>{t('contest.ends', { date: when(c.ends_at, i18n.language) })}</span>
         ) : (
-          <span>{t('contest.ended', { date: when(c.end_date) })}</span>
+          <span>{t('contest.ended', { date: when(c.ends_at, i18n.language) })}</span>
         )}
       </p>
       {c.status === 'live' && c.my_play !== 'finished' ? (
@@ -210,7 +211,7 @@ function ContestCard({ contest: c }: { contest: ContestSummary }) {
   );
 }
 
-/** A "YYYY-MM-DD HH:mm" local time kept whole, left to right, inside a sentence of either direction. */
-function when(s: string) {
-  return `\u2066${s}\u2069`;
+/** A contest's instant in the player's words and zone, kept whole inside a sentence of either direction. */
+function when(iso: string, lang: string) {
+  return `\u2068${formatDateTime(iso, lang)}\u2069`;
 }

@@ -17,6 +17,7 @@ import { ExamStartSheet } from './ExamStartSheet';
 import { readExam, sessionStore } from './exam-store';
 import { clockText, useDeadline } from './exam-time';
 import './exam.css';
+import { formatDateTime, formatDay } from '../../lib/format-date';
 
 const PAGE = 20;
 type Tab = 'today' | 'completed';
@@ -152,9 +153,7 @@ function ExamCard({ exam, onOpen }: { exam: ExamSummary; onOpen: () => void }) {
       <ExamFacts exam={exam} />
       {r && (
         <span className="muted event-when">
-          {t('exam.submittedOn', {
-            date: new Date(r.submitted_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-          })}
+          {t('exam.submittedOn', { date: formatDateTime(r.submitted_at, i18n.language) })}
         </span>
       )}
       {exam.state === 'completed' && r ? (
@@ -185,7 +184,9 @@ function ExamCard({ exam, onOpen }: { exam: ExamSummary; onOpen: () => void }) {
         </div>
       ) : (
         <div className="event-actions">
-          <span className="muted event-when">{t('exam.openUntil', { date: exam.ends_on })}</span>
+          <span className="muted event-when">
+            {t('exam.openUntil', { date: formatDay(exam.ends_on, i18n.language) })}
+          </span>
           <button type="button" className="btn btn-primary" onClick={onOpen} data-testid="exam-open">
             {t('exam.start')}
           </button>

@@ -45,4 +45,21 @@ describe('LeaderboardPage', () => {
     expect(screen.getByTestId('leaderboard-rows').textContent).toContain('Mona Monthly');
     expect(document.body.textContent).not.toContain('Stale Daily');
   });
+
+  it('writes a name as the header does (first letter capitalised), whole, not cut short', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(board(entry(3, 'alice testington-longname')))),
+    );
+    render(
+      <MemoryRouter>
+        <LeaderboardPage />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId('leaderboard-row-3');
+    expect(row.querySelector('.lb-name-text')!.textContent).toBe('Alice testington-longname');
+    expect(row.getAttribute('aria-label') ?? row.querySelector('.lb-name')!.getAttribute('aria-label')).toContain(
+      'Alice testington-longname',
+    );
+  });
 });

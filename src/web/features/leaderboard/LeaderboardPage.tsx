@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/contract';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
+import { capitalizeName } from '../../lib/display-name';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { Empty } from '../../ui/LoadState';
@@ -20,15 +21,16 @@ const ACTION = {
 
 function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: string }) {
   const { t } = useTranslation();
+  const name = capitalizeName(e.name);
   return (
     <li className={mine ? 'lb-row lb-mine' : 'lb-row'} data-testid={testId}>
       <span className="lb-rank" dir="ltr">
         {e.score > 0 ? `#${e.rank}` : '–'}
       </span>
-      <Avatar name={e.name} src={e.profile || undefined} size={36} />
-      <span className="lb-name" aria-label={mine ? t('leaderboard.you', { name: e.name }) : undefined}>
-        <span className="lb-name-text" dir="auto">
-          {e.name}
+      <Avatar name={name} src={e.profile || undefined} size={36} />
+      <span className="lb-name" aria-label={mine ? t('leaderboard.you', { name }) : undefined}>
+        <span className="lb-name-text" dir="auto" title={name}>
+          {name}
         </span>
         {mine && <span className="lb-you">{t('leaderboard.youTag')}</span>}
       </span>
@@ -79,16 +81,18 @@ export default function LeaderboardPage() {
     <>
       <PageTitle title={t('leaderboard.title')} back={paths.home} backLabel={t('common.back')} />
       <section className="card" aria-label={t('leaderboard.title')}>
-        <Segmented
-          label={t('leaderboard.title')}
-          value={tab}
-          onChange={setTab}
-          options={(['daily', 'monthly', 'global'] as const).map((k) => ({
-            value: k,
-            label: t(`leaderboard.${k}`),
-            testId: `leaderboard-${k}`,
-          }))}
-        />
+        <div className="lb-tabs">
+          <Segmented
+            label={t('leaderboard.title')}
+            value={tab}
+            onChange={setTab}
+            options={(['daily', 'monthly', 'global'] as const).map((k) => ({
+              value: k,
+              label: t(`leaderboard.${k}`),
+              testId: `leaderboard-${k}`,
+            }))}
+          />
+        </div>
         {state === 'ready' && rows.length === 0 ? (
           <Empty text={t('leaderboard.empty')} />
         ) : (

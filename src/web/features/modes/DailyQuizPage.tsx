@@ -9,7 +9,7 @@ import { CoinIcon, StarIcon } from '../../ui/icons';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
-import { longDate } from './clock';
+import { formatLongDay } from '../../lib/format-date';
 import { SoloPlay } from './solo-play';
 import { useRun } from './use-run';
 
@@ -68,7 +68,7 @@ function Dashboard({ start }: { start: () => void }) {
         >
           <p className="muted daily-today">{t('modes.daily.today')}</p>
           <h2 id="daily-date" className="daily-date">
-            <time dateTime={state.data.date}>{longDate(state.data.date, i18n.language)}</time>
+            <time dateTime={state.data.date}>{formatLongDay(state.data.date, i18n.language)}</time>
           </h2>
           <p className={state.data.played ? 'tag tag-live' : 'tag'}>
             {state.data.played ? t('modes.daily.played') : t('modes.daily.notPlayed')}

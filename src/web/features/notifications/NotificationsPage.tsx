@@ -12,6 +12,7 @@ import { Empty } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
 import './notifications.css';
+import { formatDateTime } from '../../lib/format-date';
 
 const PAGE = 20;
 
@@ -194,7 +195,7 @@ export default function NotificationsPage() {
                     </span>
                   )}
                   <small className="muted">
-                    {new Date(n.date).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                    {formatDateTime(n.date, i18n.language)}
                   </small>
                 </button>
               </li>

@@ -14,6 +14,8 @@ import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import './payouts.css';
+import { formatDate } from '../../lib/format-date';
+import { formatCount, formatMoney } from '../../lib/format-number';
 
 type Field = 'payment_type' | 'payment_address' | 'coin_used';
 const FIELD_CODES = [
@@ -32,8 +34,9 @@ function methodLabel(m: string): string {
   return i18n.exists(key) ? i18n.t(key as 'payouts.title') : m;
 }
 
-function money(n: number): string {
-  return new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+/** An amount in the configured payout currency (issue 22 §9). */
+function money(n: number, currency: string): string {
+  return formatMoney(n, currency, i18n.language);
 }
 
 /**
@@ -166,7 +169,11 @@ export default function RedeemPage() {
           <CoinIcon size={24} /> {user?.coins ?? 0}
         </strong>
         <span className="muted">
-          {t('payouts.rate', { coins: rules.payout_coins_per_unit, min: rules.payout_min_coins })}
+          {t('payouts.rate', {
+            coins: formatCount(rules.payout_coins_per_unit, i18n.language),
+            unit: money(1, rules.payout_currency),
+            min: formatCount(rules.payout_min_coins, i18n.language),
+          })}
         </span>
       </section>
       <form className="card form redeem-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -218,7 +225,7 @@ export default function RedeemPage() {
             data-testid="redeem-coins"
           />
           <small className="muted" data-testid="redeem-amount">
-            {t('payouts.amount', { amount: money(payoutAmount(coins, rules)) })}
+            {t('payouts.amount', { amount: money(payoutAmount(coins, rules), rules.payout_currency) })}
           </small>
           {fieldError('coin_used')}
         </div>
@@ -253,9 +260,9 @@ export default function RedeemPage() {
                   <strong>{methodLabel(r.payment_type)}</strong>
                   <span className="muted redeem-address">{r.payment_address}</span>
                   <span className="muted">
-                    <CoinIcon size={14} /> {r.coin_used} · {money(r.payment_amount)}
+                    <CoinIcon size={14} /> {r.coin_used} · {money(r.payment_amount, rules.payout_currency)}
                   </span>
-                  <span className="muted">{new Date(r.date).toLocaleDateString(i18n.language)}</span>
+                  <span className="muted">{formatDate(r.date, i18n.language)}</span>
                 </div>
                 <div className="redeem-side">
                   <span className={`redeem-status status-${r.status}`} data-testid="redeem-status">

@@ -26,8 +26,12 @@ const q = (id: number, answer?: string): PlayQuestion => ({
   bookmarked: false,
 });
 
-function show(questions: PlayQuestion[], answers: Record<number, string | null>) {
-  const session = { session_id: 's', mode: 'daily_quiz', level: 0, max_level: 0, rewards: true, questions };
+function show(
+  questions: PlayQuestion[],
+  answers: Record<number, string | null>,
+  { mode = 'daily_quiz', level = 0 }: { mode?: string; level?: number } = {},
+) {
+  const session = { session_id: 's', mode, level, max_level: level, rewards: true, questions };
   const played = { session, skipped: [] } as unknown as Playing;
   const result = gradeOnDevice(
     played,
@@ -66,5 +70,17 @@ describe('ResultView of a play waiting for the server', () => {
     expect(screen.getByTestId('result-correct').textContent).toBe('1');
     expect(screen.getByTestId('result-incorrect').textContent).toBe('1');
     expect(screen.queryByTestId('result-answered')).toBeNull();
+  });
+});
+
+describe('ResultView heading', () => {
+  it('a passed fun-and-learn text says the text is completed, not a level cleared', () => {
+    show([q(1, 'a'), q(2, 'a')], { 1: 'a', 2: 'a' }, { mode: 'fun_n_learn', level: 7 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Text completed!');
+  });
+
+  it('a passed quiz zone level still says level cleared', () => {
+    show([q(1, 'a'), q(2, 'a')], { 1: 'a', 2: 'a' }, { mode: 'quiz_zone', level: 3 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Level cleared!');
   });
 });

@@ -44,16 +44,11 @@ export function ResultView({
   // Played from a pack without its key (the daily quiz): nothing to count here until the server grades it.
   const ungraded = pending && r.review.length > 0 && r.review.every((x) => x.correct_answer === '');
   const answered = r.review.filter((x) => x.answer !== null).length;
+  // A fun-and-learn play is a text read then questions on it: there is no level to clear.
+  const cleared =
+    session.mode === 'fun_n_learn' ? t('play.textCompleted') : rounds ? t('play.roundCleared') : t('quiz.levelCleared');
   const title =
-    r.level > 0
-      ? r.passed
-        ? rounds
-          ? t('play.roundCleared')
-          : t('quiz.levelCleared')
-        : t('quiz.tryAgain')
-      : r.passed
-        ? t('play.wellDone')
-        : t('play.quizDone');
+    r.level > 0 ? (r.passed ? cleared : t('quiz.tryAgain')) : r.passed ? t('play.wellDone') : t('play.quizDone');
   return (
     <section className="card result-card" data-testid="result">
       <div className={r.passed ? 'result-badge pass' : 'result-badge fail'} aria-hidden="true">

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/use-translation';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { selectLanguageId } from '../../app/selectors';
+import { selectNamingLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { LoadState } from '../../ui/LoadState';
@@ -11,7 +11,8 @@ import { BattleHistory } from '../battle/BattleHistory';
 /** The player's statistics (get_users_statistics). */
 export default function StatisticsPage() {
   const { t } = useTranslation();
-  const languageId = useAppSelector(selectLanguageId);
+  // Category names in the interface's language where the content has it, not the quiz language's.
+  const languageId = useAppSelector(selectNamingLanguageId);
   const [state, retry] = useLoad(() => api('get_users_statistics', { language_id: languageId }), [languageId]);
   return (
     <>
@@ -39,11 +40,15 @@ export default function StatisticsPage() {
             </div>
             <div>
               <dt>{t('stats.bestCategory')}</dt>
-              <dd className="small">{state.data.best_category_name || '—'}</dd>
+              <dd className="small" dir="auto" data-testid="stats-best">
+                {state.data.best_category_name || '—'}
+              </dd>
             </div>
             <div>
               <dt>{t('stats.weakCategory')}</dt>
-              <dd className="small">{state.data.weak_category_name || '—'}</dd>
+              <dd className="small" dir="auto" data-testid="stats-weak">
+                {state.data.weak_category_name || '—'}
+              </dd>
             </div>
           </dl>
         </section>

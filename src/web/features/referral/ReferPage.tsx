@@ -43,6 +43,11 @@ export default function ReferPage() {
           <div>
             <dt>{t('refer.friends')}</dt>
             <dd data-testid="refer-friends">{s.friends}</dd>
+            {s.former_friends > 0 && (
+              <dd className="muted refer-former" data-testid="refer-former">
+                {t('refer.former', { count: s.former_friends })}
+              </dd>
+            )}
           </div>
           <div>
             <dt>{t('refer.earned')}</dt>

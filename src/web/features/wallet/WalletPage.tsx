@@ -14,6 +14,7 @@ import { Segmented } from '../../ui/Segmented';
 import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
 import { reasonLabel } from './reason';
 import './wallet.css';
+import { formatDateTime } from '../../lib/format-date';
 
 const PAGE = 20;
 type Kind = 'all' | 'credit' | 'debit';
@@ -83,7 +84,7 @@ export default function WalletPage() {
                 <span className="ledger-what">
                   <span dir="auto">{reasonLabel(r.reason)}</span>
                   <small className="muted">
-                    {new Date(r.date).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                    {formatDateTime(r.date, i18n.language)}
                   </small>
                 </span>
                 <span className="ledger-amount">

@@ -21,7 +21,13 @@ export function configKind(key: ConfigKey): ConfigKind {
     return 'switch';
   if (key === 'payout_methods') return 'list';
   if (key === 'default_language_id') return 'language';
-  if (key === 'app_name' || key === 'maintenance_message' || key === 'leaderboard_timezone') return 'text';
+  if (
+    key === 'app_name' ||
+    key === 'maintenance_message' ||
+    key === 'leaderboard_timezone' ||
+    key === 'payout_currency'
+  )
+    return 'text';
   return 'number';
 }
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatMoney } from './format-number';
+
+describe('format-number', () => {
+  it('groups a count the way the language does', () => {
+    expect(formatCount(5000, 'en')).toBe('5,000');
+    expect(formatCount(5000, 'de')).toBe('5.000');
+    expect(formatCount(50, 'ar')).toMatch(/^(50|٥٠)$/);
+  });
+
+  it('writes an ISO currency as money, in English and Arabic', () => {
+    expect(formatMoney(1, 'USD', 'en')).toBe('$1.00');
+    expect(formatMoney(2.5, 'EUR', 'en')).toBe('€2.50');
+    const ar = formatMoney(1, 'USD', 'ar');
+    expect(ar).toContain('US$');
+    expect(ar).toMatch(/(1\.00|١٫٠٠)/);
+  });
+
+  it("names an operator's own unit after the figure, and nothing for none", () => {
+    expect(formatMoney(1, 'points', 'en')).toBe('1.00 points');
+    expect(formatMoney(1, '', 'en')).toBe('1.00');
+    // Three capitals Intl does not know: still a name, never a thrown RangeError.
+    expect(() => formatMoney(1, 'ZZZ', 'en')).not.toThrow();
+  });
+});

@@ -1,0 +1,27 @@
+// Counts and money for players, written by Intl in the interface language (issue 22 §9, §11).
+
+/** A count with the language's grouping ("5,000"; "5,000" or "٥٬٠٠٠" as the locale writes it). */
+export function formatCount(n: number, lang: string): string {
+  return new Intl.NumberFormat(lang).format(n);
+}
+
+const ISO_4217 = /^[A-Z]{3}$/;
+
+/**
+ * An amount of the payout currency: Intl's money format where `currency` is an ISO code ("$1.00",
+ * "€2.50"), else the figure followed by the operator's own name for it ("1.00 points").
+ */
+export function formatMoney(amount: number, currency: string, lang: string): string {
+  const code = currency.trim();
+  if (ISO_4217.test(code)) {
+    try {
+      return new Intl.NumberFormat(lang, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).format(
+        amount,
+      );
+    } catch {
+      // A code Intl does not know: written as a name below.
+    }
+  }
+  const figure = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return code ? `${figure} ${code}` : figure;
+}
