@@ -48,7 +48,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (gdm) =>
-      gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(battleMiddleware, accountFeedMiddleware, feedbackMiddleware()),
+      gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(
+        battleMiddleware,
+        accountFeedMiddleware,
+        feedbackMiddleware(),
+      ),
   });
 }
 

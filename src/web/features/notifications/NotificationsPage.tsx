@@ -194,9 +194,7 @@ export default function NotificationsPage() {
                       {body}
                     </span>
                   )}
-                  <small className="muted">
-                    {formatDateTime(n.date, i18n.language)}
-                  </small>
+                  <small className="muted">{formatDateTime(n.date, i18n.language)}</small>
                 </button>
               </li>
             );

@@ -83,9 +83,7 @@ export default function WalletPage() {
               <li key={r.id} data-testid={`ledger-${r.id}`}>
                 <span className="ledger-what">
                   <span dir="auto">{reasonLabel(r.reason)}</span>
-                  <small className="muted">
-                    {formatDateTime(r.date, i18n.language)}
-                  </small>
+                  <small className="muted">{formatDateTime(r.date, i18n.language)}</small>
                 </span>
                 <span className="ledger-amount">
                   <strong className={r.points >= 0 ? 'credit' : 'debit'} dir="ltr">
