@@ -62,14 +62,17 @@ void persistence
     store.dispatch(accountFeedWanted());
     scheduleServiceWorker();
     // The outbox and the packs are a signed-in player's, and wait for the first screen's own
-    // requests: started when idle once someone is signed in (a guest never loads them).
+    // requests: started when idle once someone is signed in (a guest never loads them). Opened
+    // offline there are no requests to wait for, and the player wants to see what is waiting to
+    // be sent: at once.
     const startOffline = () => void import('./lib/offline/offline-start').then((m) => m.startOffline(store));
-    if (store.getState().auth.token) afterStart(startOffline);
+    const whenReady = (fn: () => void) => (navigator.onLine ? afterStart(fn) : fn());
+    if (store.getState().auth.token) whenReady(startOffline);
     else {
       const stop = store.subscribe(() => {
         if (!store.getState().auth.token) return;
         stop();
-        afterStart(startOffline);
+        whenReady(startOffline);
       });
     }
   });
