@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiPlayer, loginByEmail, playOut } from './support';
+import { apiPlayer, fillGroupRoom, loginByEmail, playOut } from './support';
 
 // Live battles played through the screens, each player in their own browser context (their own
 // phone): random 1v1, a friend room by code, the bot after "no opponent", a group of four, and a
@@ -190,18 +190,11 @@ test('four players fill a group room; the pot is shared and no coin is lost', as
   const names = ['Gia Group', 'Hal Group', 'Ivy Group', 'Jon Group'];
   const players = await Promise.all(names.map((n) => player(browser, request, n)));
   const [owner, ...others] = players as [Player, ...Player[]];
-  await owner.page.goto('/group-battle');
-  await owner.page.getByTestId('battle-category').selectOption('history');
-  await owner.page.getByTestId('group-fee').fill('5');
-  await owner.page.getByTestId('group-questions-5').click();
-  await owner.page.getByTestId('create-group-room').click();
-  const code = (await owner.page.getByTestId('room-code').textContent())!.trim();
-  for (const p of others) {
-    await p.page.goto('/group-battle');
-    await p.page.getByTestId('room-code-input').fill(code);
-    await p.page.getByTestId('join-room').click();
-    await expect(p.page.getByTestId('room-code')).toHaveText(code);
-  }
+  await fillGroupRoom(
+    owner.page,
+    others.map((p) => p.page),
+    'history',
+  );
   if (!ARABIC) await expect(owner.page.getByTestId('seats-taken')).toContainText('4 of 4');
   else await expect(owner.page.getByTestId('seat-4')).toBeVisible();
   await shot(owner.page, 'group-waiting');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiPlayer, loginByEmail, playOut } from './support';
+import { apiPlayer, fillGroupRoom, loginByEmail, playOut } from './support';
 
 // Issue 22 ("It feels like a game"), items 1–5: what a new player saw on a 360×740 phone — a grey
 // "Send report" on purple, a phone login wider than the screen, back arrows pointing the same way
@@ -188,18 +188,11 @@ test('§5 a 4-player battle fits 360×740 (option D and the clock on screen); it
   const names = ['Kim Layout', 'Lou Layout', 'Max Layout', 'Ned Layout'];
   const players = await Promise.all(names.map((n) => player(browser, request, n)));
   const [owner, ...others] = players as [Player, ...Player[]];
-  await owner.page.goto('/group-battle');
-  await owner.page.getByTestId('battle-category').selectOption('geography');
-  await owner.page.getByTestId('group-fee').fill('5');
-  await owner.page.getByTestId('group-questions-5').click();
-  await owner.page.getByTestId('create-group-room').click();
-  const code = (await owner.page.getByTestId('room-code').textContent())!.trim();
-  for (const p of others) {
-    await p.page.goto('/group-battle');
-    await p.page.getByTestId('room-code-input').fill(code);
-    await p.page.getByTestId('join-room').click();
-    await expect(p.page.getByTestId('room-code')).toHaveText(code);
-  }
+  await fillGroupRoom(
+    owner.page,
+    others.map((p) => p.page),
+    'geography',
+  );
   await expect(owner.page.getByTestId('seat-4')).toBeVisible();
   await shot(owner.page, 'group-waiting');
   await owner.page.getByTestId('start-room').click();

@@ -159,3 +159,23 @@ export async function playOut(page: Page, pick: number, onRound?: (round: number
   }
   await expect(result).toBeVisible();
 }
+
+/**
+ * The first page opens a group room (category, 5 coins, 5 questions) and the other pages join
+ * it by its code; answers the code once every seat is taken.
+ */
+export async function fillGroupRoom(owner: Page, others: Page[], category: string): Promise<string> {
+  await owner.goto('/group-battle');
+  await owner.getByTestId('battle-category').selectOption(category);
+  await owner.getByTestId('group-fee').fill('5');
+  await owner.getByTestId('group-questions-5').click();
+  await owner.getByTestId('create-group-room').click();
+  const code = (await owner.getByTestId('room-code').textContent())!.trim();
+  for (const p of others) {
+    await p.goto('/group-battle');
+    await p.getByTestId('room-code-input').fill(code);
+    await p.getByTestId('join-room').click();
+    await expect(p.getByTestId('room-code')).toHaveText(code);
+  }
+  return code;
+}
