@@ -46,6 +46,9 @@ async function journey(name, viewport, lang) {
   await page.getByTestId('code').fill(await outboxCode(BASE, email));
   await page.getByTestId('submit').click();
   await page.getByTestId('coins-badge').waitFor();
+  // The login errand brings the player back to the quiz zone asked for as a guest; home first.
+  await page.goto(`${BASE}/`);
+  await page.getByTestId('mode-quizZone').waitFor();
   await shot('05-home-player');
 
   await page.getByTestId('mode-quizZone').click();
