@@ -12,6 +12,7 @@ import {
   upload,
   wavBytes,
 } from './admin-content-support';
+import { readQuestion } from './answer-sheet';
 import { api, apiPlayer, loginByEmail } from './support';
 
 // The console's content screens (issue 8) on a server of their own, whose first admin
@@ -127,6 +128,8 @@ test('an admin creates a category and a question with an image, a player sees an
   await expect(image).toHaveAttribute('src', /^\/media\/.+\.webp$/);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shot(player, 'content-player-question');
+  // A person reads it first (the server pays and counts nothing under its human floor).
+  await readQuestion(player);
   await player.getByTestId('option-a').click();
   await player.getByTestId('next-question').click();
   await expect(player.getByTestId('result')).toBeVisible();
