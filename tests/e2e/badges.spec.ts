@@ -12,7 +12,7 @@ test('a perfect level unlocks badges; claiming one pays its reward once', async 
   await page.getByTestId('profile-badges').click();
   await expect(page.getByTestId('badges-summary')).toContainText('3 of 14');
   await expect(page.getByTestId('badge-big_thing')).toContainText('Locked');
-  await expect(page.getByTestId('badge-big_thing')).toContainText('/ 5000');
+  await expect(page.getByTestId('badge-big_thing')).toContainText('/ 5,000');
   if (process.env.SHOTS) await page.screenshot({ path: '.tmp/screens/badges.png', fullPage: true });
   await page.getByTestId('claim-dashing_debut').click();
   await expect(page.getByTestId('badge-dashing_debut')).toContainText('Reward claimed');

@@ -59,6 +59,9 @@ test('a visitor who leaves the login for home, then logs in from the header, lan
   await page.goto('/exam-module');
   await expect(page).toHaveURL(/\/auth\/login\?next=/);
   await page.goto('/');
+  // On the home screen (the visitor has left the sign-in errand), then to the login.
+  await expect(page.getByTestId('mode-quizZone')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('quizhub.returnTo'))).toBeNull();
   await loginByEmail(page, p.email, p.password);
 });
 
