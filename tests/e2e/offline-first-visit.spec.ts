@@ -160,8 +160,14 @@ test('reconnect on home: results of three modes queued on pages opened offline a
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   // The page sends at once when the network is back, so the flap may have got some of them
   // through: the reloaded page shows what is still queued.
-  const left = await queuedCount(page);
-  if (left > 0) await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', String(left));
+  await expect
+    .poll(async () => {
+      const queued = await queuedCount(page);
+      const line = page.getByTestId('pending-count');
+      const shown = (await line.count()) > 0 ? await line.getAttribute('data-pending') : '0';
+      return shown === String(queued);
+    })
+    .toBe(true);
   await context.setOffline(false);
   await context.setOffline(true);
 
