@@ -41,10 +41,16 @@ afterAll(() => t.close());
 const { api, ok, richPlayer, answerKey } = battleHelpers(() => t);
 
 /** A friend room of `n` questions, b seated. */
-async function friendRoom(n = 3) {
+/** A friend room of `n` questions, b seated (with the given entry fee, else the default). */
+async function friendRoom(n = 3, entryFee?: number) {
   const a = await richPlayer();
   const b = await richPlayer();
-  const room = await ok<RoomState>(a, 'create_room', { room_type: 'friend', category: 'science', no_of_que: n });
+  const room = await ok<RoomState>(a, 'create_room', {
+    room_type: 'friend',
+    category: 'science',
+    no_of_que: n,
+    ...(entryFee === undefined ? {} : { entry_fee: entryFee }),
+  });
   await ok(b, 'join_room', { room_code: room.room_code });
   return { a, b, room };
 }
@@ -209,14 +215,15 @@ describe('the human floor', () => {
     expect(ev).toMatchObject({ ref: `room:${room.room_id}`, detail: { mode: 'battle', round: 1, floor_ms: 300 } });
   });
 
-  it("follows the operator's floor: over a live socket, right answers under it score nothing and the battle is a draw", async () => {
-    const { a, b, room } = await friendRoom(2);
-    await t.db.run(sql`UPDATE rooms SET entry_fee = 0 WHERE id = ${room.room_id}::uuid`);
+  /**
+   * Both players of the room answer every round right over live sockets with the operator's floor
+   * at 60 s (every answer "too fast"); answers the result, the floor set back after.
+   */
+  async function bothRightUnderFloor(a: Player, b: Player, room: RoomState) {
     const key = await answerKey(room.room_id);
     const [ca, cb] = [await connectPlayer(url, a), await connectPlayer(url, b)];
     await joinSocket(ca, room.room_id);
     await joinSocket(cb, room.room_id);
-    // Floor 60 s: every answer of this battle is "too fast"; both answer right.
     await setHumanFloor(60_000);
     try {
       await ok(a, 'start_room', { room_id: room.room_id });
@@ -224,51 +231,34 @@ describe('the human floor', () => {
         play(ca, room.room_id, (q) => key[String(q)]!, { clock }),
         play(cb, room.room_id, (q) => key[String(q)]!, { clock }),
       ]);
-      for (const s of ra.result.standings) expect(s).toMatchObject({ points: 0, correct: 0, result: 'draw' });
-      expect(await trustEventCounts(t.db, a.user.id)).toEqual({ fast_answer: 2 });
-      expect(await trustEventCounts(t.db, b.user.id)).toEqual({ fast_answer: 2 });
+      return ra.result;
     } finally {
       await setHumanFloor(300);
       ca.ws.close();
       cb.ws.close();
     }
+  }
+
+  it("follows the operator's floor: over a live socket, right answers under it score nothing and the battle is a draw", async () => {
+    const { a, b, room } = await friendRoom(2, 0);
+    const result = await bothRightUnderFloor(a, b, room);
+    for (const s of result.standings) expect(s).toMatchObject({ points: 0, correct: 0, result: 'draw' });
+    expect(await trustEventCounts(t.db, a.user.id)).toEqual({ fast_answer: 2 });
+    expect(await trustEventCounts(t.db, b.user.id)).toEqual({ fast_answer: 2 });
   });
 
   it('a draw gives each stake back once as battle_refund (the fee refund reason), never as winnings', async () => {
     const fee = 5;
-    const a = await richPlayer();
-    const b = await richPlayer();
-    const room = await ok<RoomState>(a, 'create_room', {
-      room_type: 'friend',
-      category: 'science',
-      no_of_que: 2,
-      entry_fee: fee,
-    });
-    await ok(b, 'join_room', { room_code: room.room_code });
-    const key = await answerKey(room.room_id);
-    const [ca, cb] = [await connectPlayer(url, a), await connectPlayer(url, b)];
-    await joinSocket(ca, room.room_id);
-    await joinSocket(cb, room.room_id);
-    await setHumanFloor(60_000);
-    try {
-      await ok(a, 'start_room', { room_id: room.room_id });
-      const [ra] = await Promise.all([
-        play(ca, room.room_id, (q) => key[String(q)]!, { clock }),
-        play(cb, room.room_id, (q) => key[String(q)]!, { clock }),
+    const { a, b, room } = await friendRoom(2, fee);
+    const result = await bothRightUnderFloor(a, b, room);
+    for (const s of result.standings) expect(s).toMatchObject({ result: 'draw' });
+    for (const p of [a, b]) {
+      const rows = await t.db.rows<{ reason: string; delta: number }>(sql`SELECT reason, delta FROM coin_ledger
+        WHERE user_id = ${p.user.id} AND ref = ${room.room_id} ORDER BY id`);
+      expect(rows).toEqual([
+        { reason: 'battle_entry', delta: -fee },
+        { reason: 'battle_refund', delta: fee },
       ]);
-      for (const s of ra.result.standings) expect(s).toMatchObject({ result: 'draw' });
-      for (const p of [a, b]) {
-        const rows = await t.db.rows<{ reason: string; delta: number }>(sql`SELECT reason, delta FROM coin_ledger
-          WHERE user_id = ${p.user.id} AND ref = ${room.room_id} ORDER BY id`);
-        expect(rows).toEqual([
-          { reason: 'battle_entry', delta: -fee },
-          { reason: 'battle_refund', delta: fee },
-        ]);
-      }
-    } finally {
-      await setHumanFloor(300);
-      ca.ws.close();
-      cb.ws.close();
     }
   });
 
