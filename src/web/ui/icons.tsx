@@ -1,4 +1,5 @@
 // Small inline icons: no icon font, nothing to download.
+import type { ReactNode } from 'react';
 
 /** A gold coin. */
 export function CoinIcon({ size = 20 }: { size?: number }) {
@@ -16,22 +17,43 @@ export function CoinIcon({ size = 20 }: { size?: number }) {
   );
 }
 
-/** A padlock (locked level). */
-export function LockIcon({ size = 20 }: { size?: number }) {
+/** A line icon drawn in the text colour: the frame the outline icons share. */
+function Outline({
+  size,
+  width = 2,
+  className,
+  children,
+}: {
+  size: number;
+  width?: number;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <svg
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
       aria-hidden="true"
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={width}
       strokeLinecap="round"
+      strokeLinejoin="round"
     >
+      {children}
+    </svg>
+  );
+}
+
+/** A padlock (locked level). */
+export function LockIcon({ size = 20 }: { size?: number }) {
+  return (
+    <Outline size={size}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V8a4 4 0 018 0v3" />
-    </svg>
+    </Outline>
   );
 }
 
@@ -47,39 +69,18 @@ export function StarIcon({ size = 20 }: { size?: number }) {
 /** A chevron that follows the reading direction (flipped by CSS in RTL). */
 export function ChevronIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg
-      className="chevron"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Outline size={size} width={2.4} className="chevron">
       <path d="M9 5l7 7-7 7" />
-    </svg>
+    </Outline>
   );
 }
 
 /** A bell (notifications). */
 export function BellIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Outline size={size}>
       <path d="M6 9a6 6 0 0112 0c0 5 2 6.5 2 6.5H4S6 14 6 9z" />
       <path d="M10 19a2 2 0 004 0" />
-    </svg>
+    </Outline>
   );
 }
