@@ -15,6 +15,9 @@ export interface Clock {
   sql(): SQL;
 }
 
+/** An instant as SQL (a timestamptz). */
+export const sqlInstant = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
+
 /** The system clock (in SQL, the database's `clock_timestamp()`). */
 export const systemClock: Clock = { now: () => new Date(), sql: () => sql`clock_timestamp()` };
 
@@ -39,7 +42,7 @@ export class TestClock implements Clock {
   }
 
   sql(): SQL {
-    return sql`${this.now().toISOString()}::timestamptz`;
+    return sqlInstant(this.now());
   }
 
   /** Moves the clock on by `ms` milliseconds. */
@@ -54,7 +57,7 @@ export class TestClock implements Clock {
 }
 
 /** A clock standing at one instant: what a transaction that took its time once reads. */
-export const clockAt = (at: Date): Clock => ({ now: () => at, sql: () => sql`${at.toISOString()}::timestamptz` });
+export const clockAt = (at: Date): Clock => ({ now: () => at, sql: () => sqlInstant(at) });
 
 /** The instant a test clock stands at, to hand to another thread; undefined for the system clock. */
 export const clockReading = (clock: Clock): number | undefined =>

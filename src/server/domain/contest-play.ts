@@ -9,7 +9,7 @@ import { HUMAN_FLOOR_MS_SQL } from './human-floor';
 import { coinBalance, moveCoins } from './ledger';
 import { loadSealedQuestions } from './play/sessions';
 import { recordTrustEvent } from './trust-events';
-import { clockAt } from './clock';
+import { clockAt, sqlInstant as at } from './clock';
 
 // A player's play of a contest: the server serves one question at a time (the one now due,
 // never a later one, never an answer) and grades each answer by its own clock.
@@ -40,9 +40,6 @@ interface PlayRow {
   floor_ms: number;
   now: string;
 }
-
-/** A moment of the server's clock (services.clock) as SQL. */
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 async function lockPlay(db: Db, contestId: number, userId: number, now: Date): Promise<PlayRow | undefined> {
   return db.one<PlayRow>(sql`SELECT contest_id, user_id, question_ids, answer_key, question_types, served,
