@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { webManifest } from './manifest/manifest';
+import { wholeCatalogue } from './locales/catalogue-plugin';
 
 const API_SERVER = 'http://localhost:8080';
 
@@ -22,6 +23,7 @@ const CONSOLE_STYLES = 'console-styles';
 // The player PWA: React, a TypeScript service worker (injectManifest) and the web manifest.
 export default defineConfig({
   plugins: [
+    wholeCatalogue(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

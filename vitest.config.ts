@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { wholeCatalogue } from './locales/catalogue-plugin';
 
 // Two projects: pure units (core rules, web reducers and components) and server suites that
 // run against a real database (PGlite, or PostgreSQL when DATABASE_URL is set).
@@ -6,10 +7,12 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [wholeCatalogue()],
         test: {
           name: 'unit',
           include: ['src/core/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/web/test-setup.ts'],
         },
       },
       {

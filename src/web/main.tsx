@@ -11,7 +11,7 @@ import { endSession } from './app/session';
 import { adoptBootSettings } from './app/SettingsGate';
 import { maintenanceReported } from './features/settings/settings-slice';
 import { configureApi } from './lib/api-client';
-import { applyAppLanguage, errorMessage } from './lib/i18n';
+import { applyAppLanguage, errorMessage, loadCatalogue } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install';
 import { toast } from './lib/toast';
 import './ui/styles.css';
@@ -61,6 +61,8 @@ void persistence
     createRoot(document.getElementById('root')!).render(<App store={store} />);
     store.dispatch(accountFeedWanted());
     scheduleServiceWorker();
+    // The rest of the interface's words, so the next page does not wait for them.
+    afterStart(() => void loadCatalogue().catch(() => undefined));
     // The outbox and the packs are a signed-in player's, and wait for the first screen's own
     // requests: started when idle once someone is signed in (a guest never loads them). Opened
     // offline there are no requests to wait for, and the player wants to see what is waiting to

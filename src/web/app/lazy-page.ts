@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadCatalogue } from '../lib/i18n';
 
 type PageModule<P> = { default: ComponentType<P> };
 
@@ -9,7 +10,8 @@ export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & {
 };
 
 /**
- * `React.lazy` with a preload. A page whose chunk has already arrived renders at once: React is
+ * `React.lazy` with a preload; the page waits for the whole interface catalogue too (the first
+ * screen ships only the shell's words, lib/i18n.ts). A page whose chunk has already arrived renders at once: React is
  * handed a thenable that resolves synchronously, so no Suspense fallback is shown — and none of
  * the 300 ms React 19 then waits before revealing the page behind a fallback.
  */
@@ -17,8 +19,8 @@ export function lazyPage<P>(load: () => Promise<PageModule<P>>): LazyPage<P> {
   let loaded: PageModule<P> | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then(
-      (m) => {
+    (loading ??= Promise.all([load(), loadCatalogue().catch(() => undefined)]).then(
+      ([m]) => {
         loaded = m;
       },
       (e: unknown) => {

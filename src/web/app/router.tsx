@@ -5,6 +5,7 @@ import { Layout } from './Layout';
 import { paths } from './paths';
 import { Spinner } from '../ui/Spinner';
 import { lazyPage } from './lazy-page';
+import { withCatalogue } from '../lib/i18n';
 import { LEVEL_ROUTE } from '../features/quiz-zone/level-call';
 // The home screen is most starts' first screen: in the entry chunk, not one more round trip.
 import HomePage from '../features/home/HomePage';
@@ -51,7 +52,7 @@ const ContestPlayPage = lazyPage(() => import('../features/contest/ContestPlayPa
 const ContestLeaderboardPage = lazyPage(() => import('../features/contest/ContestLeaderboardPage'));
 const NotFoundPage = lazyPage(() => import('../ui/NotFoundPage'));
 // The operator console: admins only, its own chunks, never precached for players.
-const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+const AdminApp = lazy(withCatalogue(() => import('../features/admin/AdminApp')));
 
 /** Modes that play one level or round of a subcategory: category → subcategory → levels → play. */
 const LEVEL_MODES = [

@@ -1,6 +1,45 @@
 import i18n from 'i18next';
-import en from '../../../locales/en/translation.json';
+import type en from '../../../locales/en/translation.json';
+// The English the first screen speaks: the shell (header, banners, guards), home, the mode names
+// and the error messages. Only these groups of the catalogue are in the first screen's JavaScript;
+// the rest comes with the first page that needs it (withCatalogue). test/web-catalogue.test.ts
+// checks that every module the entry imports reads only these groups.
+import {
+  auth,
+  battleBack,
+  common,
+  errors,
+  home,
+  install,
+  language,
+  maintenance,
+  modes,
+  nav,
+  notifications,
+  offline,
+  profile,
+  update,
+} from '../../../locales/en/translation.json';
 import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
+
+const shell = {
+  auth,
+  battleBack,
+  common,
+  errors,
+  home,
+  install,
+  language,
+  maintenance,
+  modes,
+  nav,
+  notifications,
+  offline,
+  profile,
+  update,
+};
+/** The catalogue's groups in the first screen's JavaScript. */
+export const SHELL_GROUPS: readonly string[] = Object.keys(shell);
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,13 +51,35 @@ declare module 'i18next' {
 void i18n.init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: en } },
+  resources: { en: { translation: shell } },
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
 });
 
-// English ships in the main bundle; other catalogues load when chosen.
+let wholeEnglish: Promise<void> | undefined;
+
+/**
+ * Loads the rest of the English catalogue (once). Every language falls back to English, so this
+ * comes before any page beyond the first screen; keys already there (the shell's, or the
+ * operator's texts laid over them) are kept.
+ */
+export function loadCatalogue(): Promise<void> {
+  return (wholeEnglish ??= import('../../../locales/en/translation.json?whole').then(
+    (m) => void i18n.addResourceBundle('en', 'translation', m.default, true, false),
+    (e: unknown) => {
+      wholeEnglish = undefined; // tried again by the next page
+      throw e;
+    },
+  ));
+}
+
+/** A chunk's loader that also waits for the whole catalogue (for pages and dialogs loaded later). */
+export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadCatalogue()]).then(([m]) => m);
+}
+
+// The shell's English ships in the main bundle; other catalogues load when chosen.
 const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
   ar: () => import('../../../locales/ar/translation.json'),
 };
