@@ -12,6 +12,7 @@ import {
   playQueued,
   playRequested,
   playReset,
+  playResumed,
   playSynced,
   submitFailed,
   verdictQueued,
@@ -76,7 +77,8 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
     opener.current().then(
       async (session) => {
         if (session.questions.some((q) => q.latex)) await loadTex().catch(() => undefined);
-        if (live) dispatch(playOpened(session));
+        // A session handed back after a reload goes on where the player was.
+        if (live) dispatch(session.resumed ? playResumed(session) : playOpened(session));
       },
       (e: unknown) => live && dispatch(playFailed(isApiError(e) ? e.code : 'unknown')),
     );
