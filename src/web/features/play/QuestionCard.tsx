@@ -17,9 +17,9 @@ import {
   nextRequested,
   questionTimedOut,
   quizSubmitted,
-  spentSeconds,
   type PlayState,
 } from './play-machine';
+import { spentSeconds } from './resume-play';
 import type { RendererProps } from './renderer-props';
 import { ReportButton } from './ReportButton';
 import { Rich } from './Rich';

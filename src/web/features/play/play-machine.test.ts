@@ -21,7 +21,6 @@ import {
   questionSkipped,
   questionTimedOut,
   quizSubmitted,
-  spentSeconds,
   submitFailed,
   submitRetried,
   unansweredCount,
@@ -29,6 +28,7 @@ import {
   verdictReceived,
   type PlayState,
 } from './play-machine';
+import { resumedPlay, spentSeconds } from './resume-play';
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id, text: id.toUpperCase() }));
 
@@ -457,7 +457,7 @@ describe('play machine: a session resumed after a reload', () => {
   });
 
   it('goes on at the first question not answered, with the answers, verdicts and lifelines recorded', () => {
-    const s = run(playRequested(), playResumed(resumed()));
+    const s = run(playRequested(), playResumed(resumedPlay(resumed(), 'k')));
     expect(s).toMatchObject({
       phase: 'question',
       index: 2,
@@ -476,7 +476,7 @@ describe('play machine: a session resumed after a reload', () => {
   });
 
   it('does not sell a lifeline twice: a used one stays used, its exclusivity kept', () => {
-    const s = run(playResumed(resumed()));
+    const s = run(playResumed(resumedPlay(resumed(), 'k')));
     expect(from(s, lifelineApplied({ lifeline: 'audience_poll', question_id: 3, poll: [] }))).toMatchObject({
       used: [
         { lifeline: 'fifty_fifty', question_id: 3 },
@@ -490,17 +490,20 @@ describe('play machine: a session resumed after a reload', () => {
   it('counts a skipped question as skipped, restores hint letters and restarts the clock after a reset', () => {
     const s = run(
       playResumed(
-        resumed({
-          answers: [{ question_id: 1, answer: null, is_correct: false, correct_answer: 'a', explanation: '' }],
-          lifelines: [
-            { lifeline: 'skip', question_id: 2, removed: [], poll: [] },
-            { lifeline: 'reset_timer', question_id: 3, removed: [], poll: [] },
-          ],
-          hints: [
-            { question_id: 3, position: 0, letter: 'N' },
-            { question_id: 3, position: 1, letter: 'E' },
-          ],
-        }),
+        resumedPlay(
+          resumed({
+            answers: [{ question_id: 1, answer: null, is_correct: false, correct_answer: 'a', explanation: '' }],
+            lifelines: [
+              { lifeline: 'skip', question_id: 2, removed: [], poll: [] },
+              { lifeline: 'reset_timer', question_id: 3, removed: [], poll: [] },
+            ],
+            hints: [
+              { question_id: 3, position: 0, letter: 'N' },
+              { question_id: 3, position: 1, letter: 'E' },
+            ],
+          }),
+          'k',
+        ),
       ),
     );
     expect(s).toMatchObject({ phase: 'question', index: 2, skipped: [2], answers: { 1: null, 2: null } });
@@ -525,7 +528,7 @@ describe('play machine: a session resumed after a reload', () => {
         explanation: '',
       })),
     });
-    const s = run(playResumed(all));
+    const s = run(playResumed(resumedPlay(all, '00000000-0000-4000-8000-00000000000a')));
     expect(s).toMatchObject({ phase: 'submitting', failed: false });
     if (s.phase !== 'submitting') throw new Error(s.phase);
     expect(s.items).toEqual([1, 2, 3, 4].map((id) => ({ question_id: id, answer: 'a' })));

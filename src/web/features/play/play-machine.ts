@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AnswerVerdict, PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
 import { canonicalAnswer, type Lifeline } from '../../../core/rules/solo-modes';
-import { uuid } from '../../lib/uuid';
 import { gradeOnDevice } from './grade-on-device';
 
 /** One answer as submit_quiz_answers takes it; null = unanswered (time out, skip). */
@@ -109,57 +108,6 @@ function playing(s: Active): Playing {
   return { session, index, answers, skipped, used, removed, poll, clockResets, hints, resumed };
 }
 
-/**
- * A session the server handed back (`session.resumed`) as the play it was: the answers given
- * with their verdicts (those questions carry their key again), the lifelines used with what they
- * showed, the hint letters bought, on the first question neither answered nor skipped; with
- * every question answered, straight to grading.
- */
-export function resumedPlay(session: PlaySession, idempotencyKey: string): PlayState {
-  const r = session.resumed;
-  if (!r || session.questions.length === 0) return { phase: 'error', code: 'not_found' };
-  const verdicts = new Map(r.answers.map((a) => [a.question_id, a]));
-  const questions = session.questions.map((q) => {
-    const v = verdicts.get(q.id);
-    return v ? { ...q, answer: v.correct_answer, explanation: v.explanation } : q;
-  });
-  const p: Playing = {
-    session: { ...session, questions },
-    index: 0,
-    answers: Object.fromEntries(r.answers.map((a) => [a.question_id, a.answer])),
-    skipped: [],
-    used: r.lifelines.map(({ lifeline, question_id }) => ({ lifeline, question_id })),
-    removed: {},
-    poll: {},
-    clockResets: 0,
-    hints: {},
-  };
-  for (const l of r.lifelines) {
-    if (l.lifeline === 'skip') {
-      p.skipped.push(l.question_id);
-      p.answers[l.question_id] = null;
-    }
-    if (l.lifeline === 'fifty_fifty') p.removed[l.question_id] = l.removed;
-    if (l.lifeline === 'audience_poll') p.poll[l.question_id] = l.poll;
-    if (l.lifeline === 'reset_timer') p.clockResets += 1;
-  }
-  for (const h of r.hints) (p.hints[h.question_id] ??= []).push({ position: h.position, letter: h.letter });
-  const at = questions.findIndex((q) => !(q.id in p.answers));
-  if (at < 0) return toSubmit(p, idempotencyKey);
-  return {
-    phase: 'question',
-    ...p,
-    index: at,
-    resumed: { question_id: questions[at]!.id, spent_ms: r.spent_ms, resets: p.clockResets },
-  };
-}
-
-/** Seconds of a question's clock already used when it opens: a resumed question's, else none. */
-export function spentSeconds(p: Playing, questionId: number): number {
-  const r = p.resumed;
-  return r && r.question_id === questionId && r.resets === p.clockResets ? r.spent_ms / 1000 : 0;
-}
-
 /** Whether the question's key is on the device (a pack's question, or a verdict received). */
 export function keyKnown(q: PlayQuestion): boolean {
   return q.answer !== undefined;
@@ -181,7 +129,7 @@ function canonical(q: PlayQuestion, answer: string): string | null {
   return c === null || c === '' ? null : c;
 }
 
-function toSubmit(p: Playing, idempotencyKey: string): PlayState {
+export function toSubmit(p: Playing, idempotencyKey: string): PlayState {
   return { phase: 'submitting', ...p, items: answerItems(p), idempotencyKey, failed: false };
 }
 
@@ -205,13 +153,11 @@ const playSlice = createSlice({
             hints: {},
           }
         : { phase: 'error', code: 'not_found' },
-    /** The server handed back the player's open session: the play goes on where it was. */
-    playResumed: {
-      reducer: (_s, a: PayloadAction<{ session: PlaySession; idempotencyKey: string }>): PlayState =>
-        resumedPlay(a.payload.session, a.payload.idempotencyKey),
-      // The key of the grading post, should every question be answered already.
-      prepare: (session: PlaySession) => ({ payload: { session, idempotencyKey: uuid() } }),
-    },
+    /**
+     * The server handed back the player's open session: the play goes on where it was (the state
+     * made by `resumedPlay`, which the play screen's chunk holds, not the entry).
+     */
+    playResumed: (_s, a: PayloadAction<PlayState>): PlayState => a.payload,
     playFailed: (_s, a: PayloadAction<string>): PlayState => ({ phase: 'error', code: a.payload }),
     /**
      * The player's answer to the open question (any form; stored canonical). Per-question clock:

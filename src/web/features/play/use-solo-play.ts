@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { api, isApiError } from '../../lib/api-client';
 import type { OutboxMessage } from '../../../../sw/outbox';
 import { useTranslation } from '../../lib/use-translation';
+import { uuid } from '../../lib/uuid';
 import {
   playFailed,
   playFinished,
@@ -19,6 +20,7 @@ import {
   verdictReceived,
   type PlayState,
 } from './play-machine';
+import { resumedPlay } from './resume-play';
 import { loadTex } from './tex';
 
 // Failures worth retrying with the same Idempotency-Key: the answers may or may not have landed.
@@ -78,7 +80,8 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
       async (session) => {
         if (session.questions.some((q) => q.latex)) await loadTex().catch(() => undefined);
         // A session handed back after a reload goes on where the player was.
-        if (live) dispatch(session.resumed ? playResumed(session) : playOpened(session));
+        // (Its key is the grading post's, should every question be answered already.)
+        if (live) dispatch(session.resumed ? playResumed(resumedPlay(session, uuid())) : playOpened(session));
       },
       (e: unknown) => live && dispatch(playFailed(isApiError(e) ? e.code : 'unknown')),
     );
