@@ -124,7 +124,7 @@ export function QuestionCard({ play }: { play: Open }) {
           />
         ) : null}
       </div>
-      {play.resumed?.question_id === q.id && (
+      {play.resumed?.welcome && play.resumed.question_id === q.id && (
         // After a reload: the same quiz goes on, with what was answered and paid for kept.
         <p className="notice" role="status" data-testid="resume-note">
           {t('play.resumed')}

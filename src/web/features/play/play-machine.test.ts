@@ -464,7 +464,7 @@ describe('play machine: a session resumed after a reload', () => {
       answers: { 1: 'a', 2: 'c' },
       used: [{ lifeline: 'fifty_fifty', question_id: 3 }],
       removed: { 3: ['a', 'b'] },
-      resumed: { question_id: 3, spent_ms: 7000, resets: 0 },
+      resumed: { question_id: 3, spent_ms: 7000, resets: 0, welcome: true },
     });
     if (s.phase !== 'question') throw new Error(s.phase);
     // The answered questions carry their key again; the open ones still none.
@@ -533,6 +533,13 @@ describe('play machine: a session resumed after a reload', () => {
     if (s.phase !== 'submitting') throw new Error(s.phase);
     expect(s.items).toEqual([1, 2, 3, 4].map((id) => ({ question_id: id, answer: 'a' })));
     expect(s.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('an open session handed back untouched keeps its clock but says no "welcome back"', () => {
+    const s = run(playResumed(resumedPlay(resumed({ answers: [], lifelines: [] }), 'k')));
+    expect(s).toMatchObject({ phase: 'question', index: 0, resumed: { question_id: 1, welcome: false } });
+    if (s.phase !== 'question') throw new Error(s.phase);
+    expect(spentSeconds(s, 1)).toBe(7);
   });
 
   it('a session opened fresh has no resume point and no time spent', () => {

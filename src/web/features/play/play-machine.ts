@@ -50,6 +50,8 @@ export interface ResumePoint {
   question_id: number;
   spent_ms: number;
   resets: number;
+  /** Something was answered or paid for before: "Welcome back" is said (not on an untouched session). */
+  welcome: boolean;
 }
 
 /**

@@ -45,7 +45,12 @@ export function resumedPlay(session: PlaySession, idempotencyKey: string): PlayS
     phase: 'question',
     ...p,
     index: at,
-    resumed: { question_id: questions[at]!.id, spent_ms: r.spent_ms, resets: p.clockResets },
+    resumed: {
+      question_id: questions[at]!.id,
+      spent_ms: r.spent_ms,
+      resets: p.clockResets,
+      welcome: r.answers.length + r.lifelines.length + r.hints.length > 0,
+    },
   };
 }
 
