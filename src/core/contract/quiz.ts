@@ -162,7 +162,7 @@ export interface ResumedPlay {
   lifelines: { lifeline: Lifeline; question_id: number; removed: string[]; poll: PollShare[] }[];
   hints: { question_id: number; position: number; letter: string }[];
   /**
-   * Milliseconds the open question (the first neither answered nor skipped) has had by the
+   * Milliseconds the open question (the one after the last answered or skipped) has had by the
    * server's clock: since the previous verdict, the reset-timer lifeline or the start; with one
    * clock for the whole quiz, since the start.
    */

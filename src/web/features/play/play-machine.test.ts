@@ -542,6 +542,21 @@ describe('play machine: a session resumed after a reload', () => {
     expect(spentSeconds(s, 1)).toBe(7);
   });
 
+  it('goes on after the last question answered, never back to one left behind', () => {
+    const s = run(
+      playResumed(
+        resumedPlay(
+          resumed({
+            answers: [{ question_id: 2, answer: 'b', is_correct: true, correct_answer: 'b', explanation: '' }],
+            lifelines: [],
+          }),
+          'k',
+        ),
+      ),
+    );
+    expect(s).toMatchObject({ phase: 'question', index: 2, resumed: { question_id: 3 } });
+  });
+
   it('a session opened fresh has no resume point and no time spent', () => {
     const s = run(playOpened(base));
     if (s.phase !== 'question') throw new Error(s.phase);

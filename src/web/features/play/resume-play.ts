@@ -7,8 +7,8 @@ import { toSubmit, type Playing, type PlayState } from './play-machine';
 /**
  * A session the server handed back (`session.resumed`) as the play it was: the answers given
  * with their verdicts (those questions carry their key again), the lifelines used with what they
- * showed, the hint letters bought, on the first question neither answered nor skipped; with
- * every question answered, straight to grading.
+ * showed, the hint letters bought, on the question after the last one answered or skipped;
+ * with none left, straight to grading.
  */
 export function resumedPlay(session: PlaySession, idempotencyKey: string): PlayState {
   const r = session.resumed;
@@ -39,8 +39,10 @@ export function resumedPlay(session: PlaySession, idempotencyKey: string): PlayS
     if (l.lifeline === 'reset_timer') p.clockResets += 1;
   }
   for (const h of r.hints) (p.hints[h.question_id] ??= []).push({ position: h.position, letter: h.letter });
-  const at = questions.findIndex((q) => !(q.id in p.answers));
-  if (at < 0) return toSubmit(p, idempotencyKey);
+  // After the last question answered or skipped: the play only moves forward, so a question
+  // left behind (its answer still queued on the device) is not asked again.
+  const at = questions.reduce((last, q, i) => (q.id in p.answers ? i : last), -1) + 1;
+  if (at >= questions.length) return toSubmit(p, idempotencyKey);
   return {
     phase: 'question',
     ...p,
