@@ -90,6 +90,13 @@ export const flagField = z.preprocess(
   z.boolean({ error: 'must be 0 or 1' }),
 );
 
+/**
+ * `resume` of the play-opening actions: 1 hands back the player's open session of the same
+ * play (same mode, language, category, subcategory and level, round or text), unfinished and
+ * within its deadline, with what was recorded of it (`PlaySession.resumed`); else a new one.
+ */
+export const resumeField = flagField.optional();
+
 /** Paging: offset ≥ 0, limit 1..100 (default 20). */
 export const paging = {
   offset: intField(0, 1_000_000).default(0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { action } from './define';
 import type { Lifeline, SoloMode } from '../rules/solo-modes';
-import { idField, intField, jsonField, languageIdField, slugField, optionalText } from './fields';
+import { idField, intField, jsonField, languageIdField, slugField, optionalText, resumeField } from './fields';
 
 /** Category modes (the spec's `type` of get_categories), numbered as the reference product. */
 export const CATEGORY_TYPES = {
@@ -143,6 +143,36 @@ export interface PlaySession {
   /** Daily quiz: the player's local date. */
   daily_date: string;
   questions: PlayQuestion[];
+  /**
+   * Present when the player's open session was handed back (a reload mid-quiz, the tab closed
+   * and opened again): what the server recorded of it, to go on where the player was.
+   */
+  resumed?: ResumedPlay;
+}
+
+/**
+ * Where a resumed session stands, as the server recorded it: the answers given with their
+ * verdicts (each with its question's key, as submit_answer gave it), the lifelines used with
+ * what they showed, the hint letters bought, and the time the open question's clock has used.
+ * No key of a question not yet answered.
+ */
+export interface ResumedPlay {
+  /** In question order; `answer` null for a question whose time ran out. */
+  answers: Omit<AnswerVerdict, 'session_id' | 'answered'>[];
+  lifelines: { lifeline: Lifeline; question_id: number; removed: string[]; poll: PollShare[] }[];
+  hints: { question_id: number; position: number; letter: string }[];
+  /**
+   * Milliseconds the open question (the one after the last answered or skipped) has had by the
+   * server's clock: since the previous verdict, the reset-timer lifeline or the start; with one
+   * clock for the whole quiz, since the start.
+   */
+  spent_ms: number;
+}
+
+/** Audience poll: one option's share of the votes. */
+export interface PollShare {
+  option_id: string;
+  percent: number;
 }
 
 export interface ReviewItem {
@@ -254,6 +284,7 @@ export const quizActions = {
       subcategory: slugField,
       level: intField(1, 1000),
       language_id: languageIdField,
+      resume: resumeField,
     }),
     access: 'user',
     mutates: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIFELINES } from '../rules/solo-modes';
 import { action } from './define';
-import { gmtField, idField, intField, languageIdField, slugField, timezoneField } from './fields';
+import { gmtField, idField, intField, languageIdField, resumeField, slugField, timezoneField } from './fields';
 import type { Comprehension, LevelData, PlayQuestion, PlaySession } from './quiz';
 
 /** `type` of the spec's get_fun_n_learn / get_guess_the_word / ...: what `type_id` names. */
@@ -87,6 +87,7 @@ const modeSource = z.object({
   type: typeOf,
   type_id: idField,
   round: roundField,
+  resume: resumeField,
 });
 
 export const soloActions = {
@@ -97,7 +98,7 @@ export const soloActions = {
     mutates: false,
   }),
   get_fun_n_learn_questions: action<PlaySession>()({
-    input: z.object({ language_id: languageIdField, fun_n_learn_id: idField }),
+    input: z.object({ language_id: languageIdField, fun_n_learn_id: idField, resume: resumeField }),
     access: 'user',
     mutates: true,
   }),
@@ -108,7 +109,7 @@ export const soloActions = {
   // ------------------------------------------------------------ drawn quizzes
   get_questions_by_type: action<PlaySession>()({
     /** type 2: true and false (the only type the spec's screen asks for). */
-    input: z.object({ language_id: languageIdField, type: intField(2, 2) }),
+    input: z.object({ language_id: languageIdField, type: intField(2, 2), resume: resumeField }),
     access: 'user',
     mutates: true,
   }),
@@ -155,6 +156,7 @@ export const soloActions = {
       subcategory: slugField,
       level: intField(1, 1000),
       language_id: languageIdField,
+      resume: resumeField,
     }),
     access: 'user',
     mutates: true,

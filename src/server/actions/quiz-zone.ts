@@ -52,12 +52,13 @@ export const quizZoneHandlers: Handlers<
     return levelData(ctx.db, me(ctx).id, mode, category_slug, subcategory_slug, lang, type, locks);
   },
 
-  async get_questions_by_level({ category, subcategory, level, language_id }, ctx) {
+  async get_questions_by_level({ category, subcategory, level, language_id, resume }, ctx) {
     const languageId = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
     return openLevel({ db: ctx.db, settings: ctx.services.settings, userId: me(ctx).id, languageId }, 'quiz_zone', {
       category,
       subcategory,
       level,
+      resume,
     });
   },
 

@@ -50,8 +50,8 @@ export const soloHandlers: Handlers<
   async get_fun_n_learn({ language_id, type, type_id }, ctx) {
     return listComprehensions(await playCtx(ctx, language_id), type, type_id);
   },
-  async get_fun_n_learn_questions({ language_id, fun_n_learn_id }, ctx) {
-    return openComprehension(await playCtx(ctx, language_id), fun_n_learn_id);
+  async get_fun_n_learn_questions({ language_id, fun_n_learn_id, resume }, ctx) {
+    return openComprehension(await playCtx(ctx, language_id), fun_n_learn_id, { resume });
   },
   async get_guess_the_word({ language_id, ...o }, ctx) {
     return openRound(await playCtx(ctx, language_id), 'guess_the_word', o);
@@ -62,8 +62,8 @@ export const soloHandlers: Handlers<
   async get_maths_questions({ language_id, ...o }, ctx) {
     return openRound(await playCtx(ctx, language_id), 'maths', o);
   },
-  async get_questions_by_type({ language_id }, ctx) {
-    return openTrueFalse(await playCtx(ctx, language_id));
+  async get_questions_by_type({ language_id, resume }, ctx) {
+    return openTrueFalse(await playCtx(ctx, language_id), { resume });
   },
   async get_daily_quiz({ language_id, timezone, gmt_format }, ctx) {
     const c = await playCtx(ctx, language_id);

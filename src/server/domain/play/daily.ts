@@ -12,7 +12,8 @@ import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { SettingsStore } from '../settings-store';
 import { openPool } from './openers';
-import { createSession, drawQuestionIds, GRACE_SECONDS, resumeSession } from './sessions';
+import { createSession, drawQuestionIds, GRACE_SECONDS } from './sessions';
+import { resumeSession } from './resume';
 
 export interface Zone {
   timezone?: string;

@@ -75,8 +75,6 @@ export async function useLifeline(
           opId: `lifeline:${s.id}:${o.lifeline}`,
         })
       : { balance: await coinBalance(db, userId) };
-  await db.run(sql`INSERT INTO play_lifelines (session_id, lifeline, question_id)
-    VALUES (${s.id}::uuid, ${o.lifeline}, ${o.question_id})`);
   const out: LifelineResult = {
     lifeline: o.lifeline,
     question_id: o.question_id,
@@ -94,6 +92,11 @@ export async function useLifeline(
     if (o.lifeline === 'fifty_fifty') out.removed = fiftyFiftyRemoval(ids, correct);
     else out.poll = audiencePoll(ids, correct);
   }
+  // What it showed is kept, so a resumed session shows the same again (resume.ts).
+  const revealed =
+    o.lifeline === 'fifty_fifty' ? { removed: out.removed } : o.lifeline === 'audience_poll' ? { poll: out.poll } : {};
+  await db.run(sql`INSERT INTO play_lifelines (session_id, lifeline, question_id, revealed)
+    VALUES (${s.id}::uuid, ${o.lifeline}, ${o.question_id}, ${JSON.stringify(revealed)}::jsonb)`);
   if (o.lifeline === 'reset_timer') {
     const r = await db.one<{ deadline: string }>(sql`UPDATE play_sessions
       SET deadline = deadline + make_interval(secs => ${s.seconds_per_question})

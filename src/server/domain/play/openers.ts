@@ -4,6 +4,7 @@ import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
+import { resumeOpenPlay } from './resume';
 import { createSession, drawQuestionIds } from './sessions';
 
 interface Ctx {
@@ -32,7 +33,7 @@ const SUB_COLUMNS = sql`s.id AS sub_id, c.slug AS category, s.slug AS subcategor
 export async function openLevel(
   c: Ctx,
   mode: 'quiz_zone' | 'multi_match',
-  o: { category: string; subcategory: string; level: number },
+  o: { category: string; subcategory: string; level: number; resume?: boolean },
 ): Promise<PlaySession> {
   const type = CATEGORY_TYPES[mode];
   const rules = await c.settings.rules(c.db);
@@ -48,6 +49,23 @@ export async function openLevel(
   await assertUnlocked(c.db, c.userId, { type, slug: ref.category, premium_price: ref.premium_price });
   if (o.level > (ref.max_level ?? 0)) throw new AppError('not_found', { field: 'level', message: 'No such level.' });
   if (!isLevelPlayable(o.level, ref.unlocked ?? 1)) throw new AppError('level_locked', { field: 'level' });
+  const extra = { maxLevel: ref.max_level ?? 0, title: ref.subcategory_name };
+  if (o.resume) {
+    const open = await resumeOpenPlay(
+      c.db,
+      c.settings,
+      c.userId,
+      {
+        mode,
+        languageId: c.languageId,
+        category: ref.category,
+        subcategory: ref.subcategory,
+        level: o.level,
+      },
+      extra,
+    );
+    if (open) return open;
+  }
   const ids = await drawQuestionIds(
     c.db,
     sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${o.level}`,
@@ -61,8 +79,7 @@ export async function openLevel(
     category: ref.category,
     subcategory: ref.subcategory,
     level: o.level,
-    maxLevel: ref.max_level ?? 0,
-    title: ref.subcategory_name,
+    ...extra,
     rewards: true,
   });
 }
@@ -85,7 +102,7 @@ async function subcategoryRef(c: Ctx, categoryType: number, by: 'category' | 'su
 export async function openRound(
   c: Ctx,
   mode: 'guess_the_word' | 'audio' | 'maths',
-  o: { type: 'category' | 'subcategory'; type_id: number; round?: number },
+  o: { type: 'category' | 'subcategory'; type_id: number; round?: number; resume?: boolean },
 ): Promise<PlaySession> {
   const type = CATEGORY_TYPES[mode];
   const ref = await subcategoryRef(c, type, o.type, o.type_id);
@@ -101,6 +118,23 @@ export async function openRound(
     while (round < maxRound && done.has(round)) round++;
   }
   if (round > maxRound) throw new AppError('not_found', { field: 'round', message: 'No such round.' });
+  const extra = { maxLevel: maxRound, title: ref.subcategory_name };
+  if (o.resume) {
+    const open = await resumeOpenPlay(
+      c.db,
+      c.settings,
+      c.userId,
+      {
+        mode,
+        languageId: c.languageId,
+        category: ref.category,
+        subcategory: ref.subcategory,
+        level: round,
+      },
+      extra,
+    );
+    if (open) return open;
+  }
   const rules = await c.settings.rules(c.db);
   const ids = await drawQuestionIds(
     c.db,
@@ -115,8 +149,7 @@ export async function openRound(
     category: ref.category,
     subcategory: ref.subcategory,
     level: round,
-    maxLevel: maxRound,
-    title: ref.subcategory_name,
+    ...extra,
     rewards: true,
   });
 }
@@ -183,7 +216,7 @@ export async function textQuestionIds(db: Db, textIds: readonly number[]): Promi
 }
 
 /** Opens the questions of a fun-and-learn text. */
-export async function openComprehension(c: Ctx, id: number): Promise<PlaySession> {
+export async function openComprehension(c: Ctx, id: number, o: { resume?: boolean } = {}): Promise<PlaySession> {
   const t = await c.db.one<ComprehensionRow>(sql`SELECT ${COMPREHENSION_COLUMNS(c.userId)},
       c.slug AS category, coalesce(s.slug, '') AS subcategory, c.type, c.premium_price
     FROM comprehensions t JOIN categories c ON c.id = t.category_id
@@ -191,8 +224,18 @@ export async function openComprehension(c: Ctx, id: number): Promise<PlaySession
     WHERE t.id = ${id} AND t.status = 1 AND c.status = 1 AND (s.id IS NULL OR s.status = 1)`);
   if (!t) throw new AppError('not_found', { field: 'fun_n_learn_id', message: 'No such text.' });
   await assertUnlocked(c.db, c.userId, { type: t.type, slug: t.category, premium_price: t.premium_price });
-  const ids = (await textQuestionIds(c.db, [id])).get(id) ?? [];
   const { category, subcategory, type: _t, premium_price: _p, ...comprehension } = t;
+  if (o.resume) {
+    const open = await resumeOpenPlay(
+      c.db,
+      c.settings,
+      c.userId,
+      { mode: 'fun_n_learn', languageId: c.languageId, category, subcategory, level: 1, unit: t.slug },
+      { title: t.title, comprehension },
+    );
+    if (open) return open;
+  }
+  const ids = (await textQuestionIds(c.db, [id])).get(id) ?? [];
   return createSession(c.db, c.settings, {
     userId: c.userId,
     mode: 'fun_n_learn',
@@ -228,7 +271,11 @@ export async function openPool(db: Db, userId: number, languageId: number): Prom
 }
 
 /** Ten true/false questions; they pay for the first few plays of a day. */
-export async function openTrueFalse(c: Ctx): Promise<PlaySession> {
+export async function openTrueFalse(c: Ctx, o: { resume?: boolean } = {}): Promise<PlaySession> {
+  if (o.resume) {
+    const open = await resumeOpenPlay(c.db, c.settings, c.userId, { mode: 'true_false', languageId: c.languageId });
+    if (open) return open;
+  }
   const rules = await c.settings.rules(c.db);
   const done = await c.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM play_sessions
     WHERE user_id = ${c.userId} AND mode = 'true_false' AND rewards AND finished_at >= date_trunc('day', now())`);

@@ -119,7 +119,7 @@ export interface NewSession {
   comprehension?: Comprehension | null;
 }
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   mode: SoloMode;
   category: string;
@@ -136,7 +136,7 @@ interface SessionRow {
 }
 
 /** The reply for a session row and its questions, sealed: no key leaves with them. */
-async function sessionReply(
+export async function sessionReply(
   db: Db,
   settings: SettingsStore,
   userId: number,
@@ -171,7 +171,7 @@ async function sessionReply(
   };
 }
 
-const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, question_ids, seconds_per_question,
+export const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, question_ids, seconds_per_question,
   total_seconds, rewards, to_json(started_at) #>> '{}' AS started_at, to_json(deadline) #>> '{}' AS deadline,
   to_json(now()) #>> '{}' AS now`;
 
@@ -249,19 +249,6 @@ export async function insertSession(
   key: AnswerKey,
 ): Promise<boolean> {
   return (await insertRow(db, settings, o, id, key, false)) !== undefined;
-}
-
-/** An open session again (the daily quiz resumes rather than starting over). */
-export async function resumeSession(
-  db: Db,
-  settings: SettingsStore,
-  userId: number,
-  sessionId: string,
-  extra: { maxLevel?: number; title?: string } = {},
-): Promise<PlaySession | null> {
-  const row = await db.one<SessionRow>(sql`SELECT ${SESSION_COLUMNS} FROM play_sessions
-    WHERE id = ${sessionId}::uuid AND user_id = ${userId} AND finished_at IS NULL AND now() <= deadline`);
-  return row ? sessionReply(db, settings, userId, row, extra) : null;
 }
 
 /**

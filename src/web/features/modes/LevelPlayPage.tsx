@@ -21,20 +21,20 @@ const ROUND_ACTIONS = {
   mathMania: 'get_maths_questions',
 } as const;
 
-/** Opens level (multi-match) or round `n` of a subcategory. */
+/** Opens level (multi-match) or round `n` of a subcategory: the player's open session of it, if any. */
 async function openLevel(key: LevelPlayMode, languageId: number, category: string, sub: string, n: number) {
   if (n < 1) throw new ApiError('not_found', 404, 'not_found');
   if (key === 'multiMatch') {
     return api(
       'get_multi_match_questions_by_level',
-      { category, subcategory: sub, level: n, language_id: languageId },
+      { category, subcategory: sub, level: n, language_id: languageId, resume: 1 },
       { expect: EXPECT },
     );
   }
   const s = await findSubcategory(languageId, PICKER_MODES[key].type, category, sub);
   return api(
     ROUND_ACTIONS[key],
-    { language_id: languageId, type: 'subcategory', type_id: s.id, round: n },
+    { language_id: languageId, type: 'subcategory', type_id: s.id, round: n, resume: 1 },
     { expect: EXPECT },
   );
 }

@@ -21,7 +21,7 @@ export default function TrueFalsePage() {
   if (run) {
     return (
       <SoloPlay
-        open={() => api('get_questions_by_type', { language_id: languageId, type: 2 }, { expect: EXPECT })}
+        open={() => api('get_questions_by_type', { language_id: languageId, type: 2, resume: 1 }, { expect: EXPECT })}
         playKey={`tf|${languageId}|${run.key}`}
         back={{ to: paths.trueFalse, label: t('modes.tf.back') }}
         expect={EXPECT}

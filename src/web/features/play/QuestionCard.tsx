@@ -19,6 +19,7 @@ import {
   quizSubmitted,
   type PlayState,
 } from './play-machine';
+import { spentSeconds } from './resume-play';
 import type { RendererProps } from './renderer-props';
 import { ReportButton } from './ReportButton';
 import { Rich } from './Rich';
@@ -110,17 +111,25 @@ export function QuestionCard({ play }: { play: Open }) {
             questionKey={session.session_id}
             running
             wholeQuiz
+            spent={(play.resumed?.spent_ms ?? 0) / 1000}
             onExpire={() => dispatch(quizSubmitted({ idempotencyKey: uuid() }))}
           />
         ) : session.seconds_per_question > 0 ? (
           <Timer
             seconds={session.seconds_per_question}
             questionKey={`${q.id}:${play.clockResets}`}
+            spent={spentSeconds(play, q.id)}
             running={!answered && (!q.audio || Boolean(started[q.id]))}
             onExpire={() => dispatch(questionTimedOut())}
           />
         ) : null}
       </div>
+      {play.resumed?.welcome && play.resumed.question_id === q.id && (
+        // After a reload: the same quiz goes on, with what was answered and paid for kept.
+        <p className="notice" role="status" data-testid="resume-note">
+          {t('play.resumed')}
+        </p>
+      )}
       <div className="progress" aria-hidden="true">
         <span style={{ inlineSize: `${((index + shown) / total) * 100}%` }} />
       </div>

@@ -163,6 +163,33 @@ describe('SoloPlay', () => {
     expect(await screen.findByTestId('question-counter')).toHaveProperty('textContent', 'Question 1 of 3');
   });
 
+  it('a session handed back after a reload goes on at the question where the player was, lifelines kept', async () => {
+    const calls = mockApi({});
+    const { answer: _a, explanation: _e, ...bare } = q(1);
+    setup({
+      ...session,
+      sealed: true,
+      questions: [1, 2, 3, 4].map((id) => ({ ...bare, id, question: `Question ${id}` })),
+      resumed: {
+        answers: [
+          { question_id: 1, answer: 'a', is_correct: true, correct_answer: 'a', explanation: '' },
+          { question_id: 2, answer: 'b', is_correct: false, correct_answer: 'a', explanation: '' },
+        ],
+        lifelines: [{ lifeline: 'fifty_fifty', question_id: 3, removed: ['c', 'd'], poll: [] }],
+        hints: [],
+        spent_ms: 12_000,
+      },
+    });
+    expect(await screen.findByTestId('question-counter')).toHaveProperty('textContent', 'Question 3 of 4');
+    expect(screen.getByTestId('resume-note').textContent).toContain('Welcome back');
+    // The options 50/50 hid stay hidden, and it cannot be bought again.
+    expect(screen.queryByTestId('option-c')).toBeNull();
+    expect((screen.getByTestId('lifeline-fifty_fifty') as HTMLButtonElement).disabled).toBe(true);
+    // The clock goes on from the server's record: 30 s less the 12 used.
+    expect(screen.getByTestId('timer').getAttribute('aria-label')).toContain('18');
+    expect(calls).toHaveLength(0);
+  });
+
   it("sends a sealed session's answer to submit_answer and shows the server's verdict and explanation", async () => {
     const calls = mockApi({
       submit_answer: (f) => ({

@@ -104,3 +104,24 @@ describe('Timer: time running out is heard and felt', () => {
     expect(cue).toHaveBeenCalledTimes(5);
   });
 });
+
+describe('Timer: a resumed question (issue 22 §15)', () => {
+  it('goes on from the time the server says was used, not from the start', () => {
+    const expire = vi.fn();
+    render(<Timer seconds={30} spent={21.4} questionKey="q3:0" running onExpire={expire} />);
+    expect(screen.getByTestId('timer').textContent).toContain('9');
+    expect(urgent()).toBe(false);
+    pass(8);
+    expect(expire).not.toHaveBeenCalled();
+    pass(1);
+    expect(expire).toHaveBeenCalledTimes(1);
+  });
+
+  it('a question whose time ran out while away times out at once', () => {
+    const expire = vi.fn();
+    render(<Timer seconds={30} spent={45} questionKey="q3:0" running onExpire={expire} />);
+    expect(screen.getByTestId('timer').textContent).toContain('0');
+    pass(0.5);
+    expect(expire).toHaveBeenCalledTimes(1);
+  });
+});

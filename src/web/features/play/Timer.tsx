@@ -28,15 +28,18 @@ export function Timer({
   running,
   onExpire,
   wholeQuiz = false,
+  spent = 0,
 }: {
   seconds: number;
+  /** Seconds already used before this screen (a resumed question, by the server's clock). */
+  spent?: number;
   questionKey: unknown;
   running: boolean;
   onExpire: () => void;
   wholeQuiz?: boolean;
 }) {
   const { t } = useTranslation();
-  const left = useCountdown(seconds, questionKey, running, onExpire);
+  const left = useCountdown(seconds, questionKey, running, onExpire, spent);
   const long = seconds >= 60;
   const urgent = running && left <= warnFrom(seconds, wholeQuiz);
   // Time running out is heard and felt: a tick each second of the last five (ten for a whole quiz).

@@ -16,6 +16,7 @@ import {
   playReducer,
   playRequested,
   playReset,
+  playResumed,
   questionOpened,
   questionSkipped,
   questionTimedOut,
@@ -27,6 +28,7 @@ import {
   verdictReceived,
   type PlayState,
 } from './play-machine';
+import { resumedPlay, spentSeconds } from './resume-play';
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id, text: id.toUpperCase() }));
 
@@ -432,5 +434,133 @@ describe('play machine: a sealed session (no key before the answer)', () => {
     );
     // Nothing graded on the device: the server's result comes with the post.
     expect(done).toMatchObject({ phase: 'result', pending: true, result: { correct: 0, incorrect: 0, coins: 0 } });
+  });
+});
+
+describe('play machine: a session resumed after a reload', () => {
+  const sealedQ = ({ answer: _a, explanation: _e, ...rest }: PlayQuestion): PlayQuestion => rest;
+  const four = [q(1, 'a'), q(2, 'b'), q(3, 'c'), q(4, 'd')].map(sealedQ);
+  const resumed = (over: Partial<NonNullable<PlaySession['resumed']>> = {}): PlaySession => ({
+    ...base,
+    sealed: true,
+    questions: four,
+    resumed: {
+      answers: [
+        { question_id: 1, answer: 'a', is_correct: true, correct_answer: 'a', explanation: 'Why 1' },
+        { question_id: 2, answer: 'c', is_correct: false, correct_answer: 'b', explanation: 'Why 2' },
+      ],
+      lifelines: [{ lifeline: 'fifty_fifty', question_id: 3, removed: ['a', 'b'], poll: [] }],
+      hints: [],
+      spent_ms: 7000,
+      ...over,
+    },
+  });
+
+  it('goes on at the first question not answered, with the answers, verdicts and lifelines recorded', () => {
+    const s = run(playRequested(), playResumed(resumedPlay(resumed(), 'k')));
+    expect(s).toMatchObject({
+      phase: 'question',
+      index: 2,
+      answers: { 1: 'a', 2: 'c' },
+      used: [{ lifeline: 'fifty_fifty', question_id: 3 }],
+      removed: { 3: ['a', 'b'] },
+      resumed: { question_id: 3, spent_ms: 7000, resets: 0, welcome: true },
+    });
+    if (s.phase !== 'question') throw new Error(s.phase);
+    // The answered questions carry their key again; the open ones still none.
+    expect(s.session.questions.map((x) => x.answer)).toEqual(['a', 'b', undefined, undefined]);
+    expect(s.session.questions[1]!.explanation).toBe('Why 2');
+    expect(spentSeconds(s, 3)).toBe(7);
+    expect(spentSeconds(s, 4)).toBe(0);
+    expect(unansweredCount(s)).toBe(2);
+  });
+
+  it('does not sell a lifeline twice: a used one stays used, its exclusivity kept', () => {
+    const s = run(playResumed(resumedPlay(resumed(), 'k')));
+    expect(from(s, lifelineApplied({ lifeline: 'audience_poll', question_id: 3, poll: [] }))).toMatchObject({
+      used: [
+        { lifeline: 'fifty_fifty', question_id: 3 },
+        { lifeline: 'audience_poll', question_id: 3 },
+      ],
+    });
+    if (s.phase !== 'question') throw new Error(s.phase);
+    expect(s.used.some((u) => u.lifeline === 'fifty_fifty')).toBe(true);
+  });
+
+  it('counts a skipped question as skipped, restores hint letters and restarts the clock after a reset', () => {
+    const s = run(
+      playResumed(
+        resumedPlay(
+          resumed({
+            answers: [{ question_id: 1, answer: null, is_correct: false, correct_answer: 'a', explanation: '' }],
+            lifelines: [
+              { lifeline: 'skip', question_id: 2, removed: [], poll: [] },
+              { lifeline: 'reset_timer', question_id: 3, removed: [], poll: [] },
+            ],
+            hints: [
+              { question_id: 3, position: 0, letter: 'N' },
+              { question_id: 3, position: 1, letter: 'E' },
+            ],
+          }),
+          'k',
+        ),
+      ),
+    );
+    expect(s).toMatchObject({ phase: 'question', index: 2, skipped: [2], answers: { 1: null, 2: null } });
+    if (s.phase !== 'question') throw new Error(s.phase);
+    expect(s.clockResets).toBe(1);
+    expect(s.hints[3]).toEqual([
+      { position: 0, letter: 'N' },
+      { position: 1, letter: 'E' },
+    ]);
+    expect(spentSeconds(s, 3)).toBe(7);
+    // A reset used after the reload starts the question's clock whole.
+    expect(spentSeconds({ ...s, clockResets: 2 }, 3)).toBe(0);
+  });
+
+  it('goes to grading when every question was answered before the reload', () => {
+    const all = resumed({
+      answers: [1, 2, 3, 4].map((id) => ({
+        question_id: id,
+        answer: 'a',
+        is_correct: id === 1,
+        correct_answer: 'abcd'[id - 1]!,
+        explanation: '',
+      })),
+    });
+    const s = run(playResumed(resumedPlay(all, '00000000-0000-4000-8000-00000000000a')));
+    expect(s).toMatchObject({ phase: 'submitting', failed: false });
+    if (s.phase !== 'submitting') throw new Error(s.phase);
+    expect(s.items).toEqual([1, 2, 3, 4].map((id) => ({ question_id: id, answer: 'a' })));
+    expect(s.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('an open session handed back untouched keeps its clock but says no "welcome back"', () => {
+    const s = run(playResumed(resumedPlay(resumed({ answers: [], lifelines: [] }), 'k')));
+    expect(s).toMatchObject({ phase: 'question', index: 0, resumed: { question_id: 1, welcome: false } });
+    if (s.phase !== 'question') throw new Error(s.phase);
+    expect(spentSeconds(s, 1)).toBe(7);
+  });
+
+  it('goes on after the last question answered, never back to one left behind', () => {
+    const s = run(
+      playResumed(
+        resumedPlay(
+          resumed({
+            answers: [{ question_id: 2, answer: 'b', is_correct: true, correct_answer: 'b', explanation: '' }],
+            lifelines: [],
+          }),
+          'k',
+        ),
+      ),
+    );
+    expect(s).toMatchObject({ phase: 'question', index: 2, resumed: { question_id: 3 } });
+  });
+
+  it('a session opened fresh has no resume point and no time spent', () => {
+    const s = run(playOpened(base));
+    if (s.phase !== 'question') throw new Error(s.phase);
+    expect(s.resumed).toBeUndefined();
+    expect(spentSeconds(s, 1)).toBe(0);
   });
 });

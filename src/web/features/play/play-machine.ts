@@ -38,6 +38,20 @@ export interface Playing {
   clockResets: number;
   /** Guess the word: the letters hints fixed, per question. */
   hints: Record<number, HintLetter[]>;
+  /**
+   * A session handed back after a reload (`PlaySession.resumed`): the question it went on
+   * with, and what its clock had used by the server's record (while `clockResets` is still
+   * `resets`; a reset-timer lifeline used after it starts the clock whole again).
+   */
+  resumed?: ResumePoint;
+}
+
+export interface ResumePoint {
+  question_id: number;
+  spent_ms: number;
+  resets: number;
+  /** Something was answered or paid for before: "Welcome back" is said (not on an untouched session). */
+  welcome: boolean;
 }
 
 /**
@@ -92,8 +106,8 @@ export function unansweredCount(p: Playing): number {
 }
 
 function playing(s: Active): Playing {
-  const { session, index, answers, skipped, used, removed, poll, clockResets, hints } = s;
-  return { session, index, answers, skipped, used, removed, poll, clockResets, hints };
+  const { session, index, answers, skipped, used, removed, poll, clockResets, hints, resumed } = s;
+  return { session, index, answers, skipped, used, removed, poll, clockResets, hints, resumed };
 }
 
 /** Whether the question's key is on the device (a pack's question, or a verdict received). */
@@ -117,7 +131,7 @@ function canonical(q: PlayQuestion, answer: string): string | null {
   return c === null || c === '' ? null : c;
 }
 
-function toSubmit(p: Playing, idempotencyKey: string): PlayState {
+export function toSubmit(p: Playing, idempotencyKey: string): PlayState {
   return { phase: 'submitting', ...p, items: answerItems(p), idempotencyKey, failed: false };
 }
 
@@ -141,6 +155,11 @@ const playSlice = createSlice({
             hints: {},
           }
         : { phase: 'error', code: 'not_found' },
+    /**
+     * The server handed back the player's open session: the play goes on where it was (the state
+     * made by `resumedPlay`, which the play screen's chunk holds, not the entry).
+     */
+    playResumed: (_s, a: PayloadAction<PlayState>): PlayState => a.payload,
     playFailed: (_s, a: PayloadAction<string>): PlayState => ({ phase: 'error', code: a.payload }),
     /**
      * The player's answer to the open question (any form; stored canonical). Per-question clock:
@@ -270,6 +289,7 @@ const playSlice = createSlice({
 export const {
   playRequested,
   playOpened,
+  playResumed,
   playFailed,
   answerGiven,
   questionTimedOut,

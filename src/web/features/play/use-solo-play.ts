@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { api, isApiError } from '../../lib/api-client';
 import type { OutboxMessage } from '../../../../sw/outbox';
 import { useTranslation } from '../../lib/use-translation';
+import { uuid } from '../../lib/uuid';
 import {
   playFailed,
   playFinished,
@@ -12,12 +13,14 @@ import {
   playQueued,
   playRequested,
   playReset,
+  playResumed,
   playSynced,
   submitFailed,
   verdictQueued,
   verdictReceived,
   type PlayState,
 } from './play-machine';
+import { resumedPlay } from './resume-play';
 import { loadTex } from './tex';
 
 // Failures worth retrying with the same Idempotency-Key: the answers may or may not have landed.
@@ -76,7 +79,9 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
     opener.current().then(
       async (session) => {
         if (session.questions.some((q) => q.latex)) await loadTex().catch(() => undefined);
-        if (live) dispatch(playOpened(session));
+        // A session handed back after a reload goes on where the player was.
+        // (Its key is the grading post's, should every question be answered already.)
+        if (live) dispatch(session.resumed ? playResumed(resumedPlay(session, uuid())) : playOpened(session));
       },
       (e: unknown) => live && dispatch(playFailed(isApiError(e) ? e.code : 'unknown')),
     );

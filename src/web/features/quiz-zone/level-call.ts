@@ -12,11 +12,13 @@ export const SHOWN_ON_CARD = ['level_locked', 'not_found', 'premium_locked'];
 /** The level a route parameter names: only a whole number from 1; 0 for anything else. */
 export const levelNumber = (param: string) => (/^[1-9]\d{0,3}$/.test(param) ? Number(param) : 0);
 
+// `resume`: the player's open session of this level comes back (a reload mid-quiz), not a new one.
 const fields = (category: string, subcategory: string, level: number, languageId: number) => ({
   category,
   subcategory,
   level,
   language_id: languageId,
+  resume: 1,
 });
 
 /** Opens a level's play: its questions, from the call started at boot when the app opened here. */

@@ -23,7 +23,12 @@ export default function FunPlayPage() {
       open={() =>
         id < 1
           ? Promise.reject(new ApiError('not_found', 404, 'not_found'))
-          : api('get_fun_n_learn_questions', { language_id: languageId, fun_n_learn_id: id }, { expect: EXPECT })
+          : api(
+              'get_fun_n_learn_questions',
+              // The player's open session of this text comes back after a reload.
+              { language_id: languageId, fun_n_learn_id: id, resume: 1 },
+              { expect: EXPECT },
+            )
       }
       playKey={`fnl|${languageId}|${id}`}
       back={{ to: list, label: t('modes.fnl.backToTexts'), state: { title } }}
