@@ -120,7 +120,7 @@ export function BattleResult({
         ))}
         {podium.length > 0 && (
           <Podium
-            label={t('battle.podium')}
+            label={t('battle.results')}
             places={podium.map((r) => {
               const s = seat(r.user_id);
               return {

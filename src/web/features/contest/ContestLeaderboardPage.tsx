@@ -126,7 +126,7 @@ export default function ContestLeaderboardPage() {
         {top.length > 0 && (
           <Podium
             hidden
-            label={t('contest.board.podium')}
+            label={t('contest.board.title')}
             places={top.map((e) => ({
               id: e.user_id,
               rank: e.rank,
