@@ -27,6 +27,7 @@ export function Podium({ places, label, hidden = false }: { places: PodiumPlace[
       aria-label={hidden ? undefined : label}
       aria-hidden={hidden || undefined}
       data-testid="podium"
+      data-count={Math.min(3, places.length)}
     >
       {places.slice(0, 3).map((p, i) => (
         <li
