@@ -31,6 +31,7 @@ function walk(v) {
 await readSheet(DEMO);
 
 const browser = await launchChromium();
+const RUN = crypto.randomUUID().slice(0, 4);
 const pause = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 async function journey(tag, viewport, lang) {
@@ -115,6 +116,56 @@ async function journey(tag, viewport, lang) {
   await context.close();
 }
 
+/** A contest played by three players (3, 2 and 1 right), then its board's podium. */
+async function contestJourney(tag, viewport, lang) {
+  const made = await fetch(`${BASE}/dev/contests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Motion Cup ${tag} ${RUN}`,
+      entry_fee: 0,
+      questions: 3,
+      prizes: [{ rank: 1, coins: 30 }],
+    }),
+  }).then((r) => r.json());
+  const contestId = made.data.id;
+  let page;
+  // The demo contest's first questions: Nile (b), six sides (b), the Pacific (a: true).
+  for (const [n, answers] of [
+    [1, ['b', 'c', 'b']],
+    [2, ['b', 'b', 'b']],
+    [3, ['b', 'b', 'a']],
+  ]) {
+    const context = await browser.newContext({ viewport });
+    page = await context.newPage();
+    const p = await signedUpPlayer(BASE, `contest-${tag}-${n}`);
+    await loginOnScreen(page, BASE, p);
+    await page.goto(`${BASE}/contest-play`);
+    const card = page.getByTestId('contest-card').filter({ hasText: `Motion Cup ${tag} ${RUN}` });
+    await card.getByTestId('contest-play-button').click();
+    // A free contest opens at once; a paid one asks first.
+    const confirm = page.getByTestId('contest-join-confirm');
+    await confirm.or(page.getByTestId('contest-counter')).first().waitFor();
+    if (await confirm.isVisible()) await confirm.click();
+    for (const [i, a] of answers.entries()) {
+      await page
+        .getByTestId('contest-counter')
+        .filter({ hasText: `${i + 1}` })
+        .waitFor();
+      await pause(450);
+      await page.locator(`[data-testid="contest-option"][data-option="${a}"]`).click();
+    }
+    await page.getByTestId('contest-finish').waitFor();
+    if (n < 3) await context.close();
+  }
+  if (lang === 'ar') await page.getByTestId('language-switch').click();
+  await page.goto(`${BASE}/contest-play/${contestId}/leaderboard`);
+  await page.getByTestId('podium').waitFor();
+  await pause(1500);
+  await page.screenshot({ path: `${OUT}${tag}-contest-podium.png` });
+  await page.context().close();
+}
+
 const only = process.env.ONLY;
 for (const [tag, viewport, lang] of [
   ['en-phone', { width: 360, height: 740 }, 'en'],
@@ -123,7 +174,8 @@ for (const [tag, viewport, lang] of [
   ['ar-desktop', { width: 1280, height: 800 }, 'ar'],
 ]) {
   if (only && only !== tag) continue;
-  await journey(tag, viewport, lang);
+  if (!process.env.CONTEST_ONLY) await journey(tag, viewport, lang);
+  await contestJourney(tag, viewport, lang);
   console.log(`${tag}: done`);
 }
 await browser.close();

@@ -32,7 +32,9 @@ export function Podium({ places, label, hidden = false }: { places: PodiumPlace[
       {places.slice(0, 3).map((p, i) => (
         <li
           key={p.id}
-          className={p.mine ? `podium-place place-${i + 1} mine` : `podium-place place-${i + 1}`}
+          // Placed by its order (second, first, third); its step as tall as its rank (a tie
+          // for first stands as high as the first).
+          className={`podium-place place-${i + 1} step-${Math.min(3, p.rank)}${p.mine ? ' mine' : ''}`}
           data-testid={p.testId}
           data-rank={p.rank}
         >

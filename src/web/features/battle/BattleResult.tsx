@@ -9,6 +9,7 @@ import { i18n } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { CountUp } from '../../ui/CountUp';
+import { CoinIcon } from '../../ui/icons';
 import { celebrate, flyCoins } from '../../ui/motion';
 import { Podium } from '../../ui/Podium';
 import { TrophyIcon, useSeatName } from './battle-parts';
@@ -140,7 +141,12 @@ export function BattleResult({
                 score: (
                   <>
                     {t('battle.points', { points: r.points })}
-                    {r.payout !== undefined && r.payout > 0 && <strong dir="ltr"> +{r.payout}</strong>}
+                    {r.payout !== undefined && r.payout > 0 && (
+                      <strong className="podium-payout">
+                        <CoinIcon size={14} />
+                        <bdi dir="ltr">+{r.payout}</bdi>
+                      </strong>
+                    )}
                   </>
                 ),
               };
