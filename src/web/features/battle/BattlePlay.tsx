@@ -219,7 +219,8 @@ export function Reveal({
         </>
       )}
       {next !== null && (
-        <p className="battle-next muted" data-testid="next-in">
+        // A new element each second: the countdown to the next round ticks (motion.css).
+        <p className="battle-next muted" data-testid="next-in" key={next}>
           {t('battle.nextIn', { count: next })}
         </p>
       )}
