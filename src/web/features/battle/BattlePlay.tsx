@@ -87,7 +87,8 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
         <section className="card battle-ready" aria-live="polite">
           <p className="muted">{t('battle.round', { round: roundNo, total: room.no_of_que })}</p>
           <p className="battle-ready-title">{t('battle.getReady')}</p>
-          <p className="battle-ready-count" data-testid="ready-count">
+          {/* A new element each second, so each figure pops in (motion.css). */}
+          <p className="battle-ready-count" data-testid="ready-count" key={count}>
             {count}
           </p>
         </section>
@@ -168,6 +169,8 @@ function Options({
             aria-pressed={picked === o.id}
             onClick={() => onPick?.(o.id)}
             data-testid={`battle-option-${o.id}`}
+            // Revealed: the pick pops (right) or shakes (wrong); the right answer lights up after.
+            data-picked={close && o.id === mine ? '' : undefined}
           >
             <span className="option-key" aria-hidden="true">
               {close && o.id === close.answer ? '✓' : close && o.id === mine ? '✗' : String.fromCharCode(65 + i)}
@@ -216,7 +219,8 @@ export function Reveal({
         </>
       )}
       {next !== null && (
-        <p className="battle-next muted" data-testid="next-in">
+        // A new element each second: the countdown to the next round ticks (motion.css).
+        <p className="battle-next muted" data-testid="next-in" key={next}>
           {t('battle.nextIn', { count: next })}
         </p>
       )}

@@ -111,7 +111,32 @@ describe('BattleResult', () => {
       ],
     };
     showResult(room(), won, null);
-    expect(screen.getByTestId('battle-coins').textContent).toBe('+20 coins');
+    // Coins won count up; screen readers are given the final sentence only.
+    expect(screen.getByTestId('battle-coins').querySelector('.sr-only')?.textContent).toBe('+20 coins');
+  });
+
+  it('puts the players on the podium in rank order, each with their points', () => {
+    const four = room({
+      max_players: 4,
+      seats: [seat(1, 1, 'Ann'), seat(2, 2, 'Ben'), seat(3, 3, 'Cat'), seat(4, 4, 'Dov')],
+    });
+    const result: RoomResult = {
+      room_id: ROOM,
+      standings: [
+        { user_id: 3, rank: 1, points: 30, correct: 3, result: 'win', payout: 40 },
+        { user_id: 1, rank: 2, points: 20, correct: 2, result: 'lose', payout: 0 },
+        { user_id: 4, rank: 3, points: 10, correct: 1, result: 'lose', payout: 0 },
+        { user_id: 2, rank: 4, points: 0, correct: 0, result: 'lose', payout: 0 },
+      ],
+    };
+    showResult(four, result, null);
+    const places = screen.getByTestId('podium').querySelectorAll('li');
+    expect([...places].map((li) => li.getAttribute('data-testid'))).toEqual(['standing-3', 'standing-1', 'standing-4']);
+    expect(places[0]!.className).toContain('place-1');
+    expect(places[0]!.textContent).toContain('Cat');
+    expect(places[0]!.textContent).toContain('30 pts');
+    // The fourth is listed below the podium.
+    expect(screen.getByTestId('standing-2').closest('.battle-standings')).not.toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { LiveQuestion, RoomResult, RoomState, RoundClose } from '../../../core/contract';
 import { standings } from '../../../core/rules/battle';
@@ -8,6 +8,10 @@ import { refreshUser } from '../../app/session';
 import { i18n } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
+import { CountUp } from '../../ui/CountUp';
+import { CoinIcon } from '../../ui/icons';
+import { celebrate, flyCoins } from '../../ui/motion';
+import { Podium } from '../../ui/Podium';
 import { TrophyIcon, useSeatName } from './battle-parts';
 import { shareOrCopy } from '../../ui/share';
 import { Reveal } from './BattlePlay';
@@ -67,6 +71,17 @@ export function BattleResult({
   const outcome = mine?.result;
   const lobby = room.kind === 'group' ? paths.groupBattle : paths.randomBattle;
   const seat = (id: number) => room.seats.find((s) => s.user_id === id);
+  // Two or more players: the first three on the podium, the others listed below it.
+  const podium = rows.length >= 2 ? rows.slice(0, 3) : [];
+  const listed = rows.slice(podium.length);
+  const won = outcome === 'win' && mine !== undefined && mine.payout > 0;
+  const coins = useRef<HTMLParagraphElement>(null);
+
+  // A victory is celebrated and its coins fly to the header's pill; a defeat stays calm.
+  useEffect(() => {
+    if (outcome === 'win') celebrate();
+    if (won) flyCoins(coins.current);
+  }, [outcome, won]);
 
   return (
     <>
@@ -80,14 +95,18 @@ export function BattleResult({
         </h1>
         {outcome && <p className="muted">{t(`battle.${outcome}Text`)}</p>}
         {mine && (
-          <p className="battle-coins" data-testid="battle-coins">
-            {room.entry_fee === 0 && mine.payout === 0
-              ? t('battle.noCoins')
-              : mine.payout === 0
-                ? t('battle.stakeLost', { coins: room.entry_fee })
-                : outcome === 'draw'
-                  ? t('battle.stakeBack', { coins: mine.payout })
-                  : t('battle.coinsWon', { coins: mine.payout })}
+          <p className="battle-coins" data-testid="battle-coins" ref={coins}>
+            {won ? (
+              <CountUp value={mine.payout} format={(n) => t('battle.coinsWon', { coins: n })} />
+            ) : room.entry_fee === 0 && mine.payout === 0 ? (
+              t('battle.noCoins')
+            ) : mine.payout === 0 ? (
+              t('battle.stakeLost', { coins: room.entry_fee })
+            ) : outcome === 'draw' ? (
+              t('battle.stakeBack', { coins: mine.payout })
+            ) : (
+              t('battle.coinsWon', { coins: mine.payout })
+            )}
           </p>
         )}
         {mine?.win_streak !== undefined && mine.win_streak > 0 && (
@@ -100,25 +119,65 @@ export function BattleResult({
             {b === 'quiz_warrior' ? t('battle.quizWarrior') : t('battle.badgeUnlocked', { name: badgeName(b) })}
           </p>
         ))}
-        <ol className="battle-standings">
-          {rows.map((r) => {
-            const s = seat(r.user_id);
-            return (
-              <li key={r.user_id} className={r.user_id === me ? 'me' : undefined} data-testid={`standing-${r.user_id}`}>
-                <span className="standing-rank">{t('battle.rank', { rank: r.rank })}</span>
-                <Avatar name={s?.name || '?'} src={s?.image || undefined} size={36} />
-                <span className="standing-name" dir="auto">
-                  {s ? nameOf(s, me) : ''}
-                  {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
-                </span>
-                <span className="standing-score">
-                  {t('battle.scoreLine', { correct: r.correct, points: r.points })}
-                  {r.payout !== undefined && r.payout > 0 && <strong> · +{r.payout}</strong>}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+        {podium.length > 0 && (
+          <Podium
+            label={t('battle.results')}
+            places={podium.map((r) => {
+              const s = seat(r.user_id);
+              return {
+                id: r.user_id,
+                rank: r.rank,
+                rankLabel: t('battle.rank', { rank: r.rank }),
+                initial: s?.name || '?',
+                image: s?.image || undefined,
+                mine: r.user_id === me,
+                testId: `standing-${r.user_id}`,
+                name: (
+                  <>
+                    {s ? nameOf(s, me) : ''}
+                    {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
+                  </>
+                ),
+                score: (
+                  <>
+                    {t('battle.points', { points: r.points })}
+                    {r.payout !== undefined && r.payout > 0 && (
+                      <strong className="podium-payout">
+                        <CoinIcon size={14} />
+                        <bdi dir="ltr">+{r.payout}</bdi>
+                      </strong>
+                    )}
+                  </>
+                ),
+              };
+            })}
+          />
+        )}
+        {listed.length > 0 && (
+          <ol className="battle-standings" start={podium.length + 1}>
+            {listed.map((r) => {
+              const s = seat(r.user_id);
+              return (
+                <li
+                  key={r.user_id}
+                  className={r.user_id === me ? 'me' : undefined}
+                  data-testid={`standing-${r.user_id}`}
+                >
+                  <span className="standing-rank">{t('battle.rank', { rank: r.rank })}</span>
+                  <Avatar name={s?.name || '?'} src={s?.image || undefined} size={36} />
+                  <span className="standing-name" dir="auto">
+                    {s ? nameOf(s, me) : ''}
+                    {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
+                  </span>
+                  <span className="standing-score">
+                    {t('battle.scoreLine', { correct: r.correct, points: r.points })}
+                    {r.payout !== undefined && r.payout > 0 && <strong> · +{r.payout}</strong>}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
         <div className="battle-actions">
           <Link to={lobby} state={{ category: room.category }} className="btn btn-primary" data-testid="battle-again">
             {t('battle.playAgain')}

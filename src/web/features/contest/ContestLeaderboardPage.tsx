@@ -11,6 +11,7 @@ import { CoinIcon } from '../../ui/icons';
 import { Empty } from '../../ui/LoadState';
 import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
 import { PageTitle } from '../../ui/PageTitle';
+import { Podium } from '../../ui/Podium';
 import { mergeLiveBoard, myLiveEntry, throttle } from './board';
 import { useContestBoardFeed } from './contest-feed';
 import { listedContest } from './contest-cache';
@@ -90,6 +91,9 @@ export default function ContestLeaderboardPage() {
   const link = useContestBoardFeed(contestId, watching, onBoard);
 
   const closed = meta?.closed ?? false;
+  // The first three who scored, on steps above the list (the list, which names them too, is
+  // what screen readers read).
+  const top = rows.filter((e) => e.score > 0 && e.rank <= 3).slice(0, 3);
   return (
     <div className="board-page">
       <PageTitle
@@ -119,6 +123,22 @@ export default function ContestLeaderboardPage() {
         </p>
       )}
       <section className="card" aria-label={t('contest.board.title')}>
+        {top.length > 0 && (
+          <Podium
+            hidden
+            label={t('contest.board.title')}
+            places={top.map((e) => ({
+              id: e.user_id,
+              rank: e.rank,
+              initial: e.name,
+              image: e.profile || undefined,
+              mine: e.user_id === userId,
+              testId: `contest-podium-${e.user_id}`,
+              name: e.name,
+              score: e.score,
+            }))}
+          />
+        )}
         {state === 'ready' && rows.length === 0 ? (
           <Empty text={t('contest.board.empty')} />
         ) : (

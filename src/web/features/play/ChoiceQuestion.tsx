@@ -47,6 +47,8 @@ export function ChoiceQuestion({
               aria-pressed={totalClock ? saved === o.id : undefined}
               onClick={() => onAnswer(o.id)}
               data-testid={`option-${o.id}`}
+              // The pick pops (right) or shakes (wrong); the right answer lights up after (motion.css).
+              data-picked={revealed && o.id === revealed.picked ? '' : undefined}
             >
               <span className="option-key" aria-hidden="true">
                 {mark(o.id) ?? String.fromCharCode(65 + i)}

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { PlaySession, QuizResult } from '../../../core/contract';
 import { useTranslation } from '../../lib/use-translation';
+import { CountUp } from '../../ui/CountUp';
 import { CoinIcon, StarIcon } from '../../ui/icons';
+import { celebrate, flyCoins } from '../../ui/motion';
 import { shareOrCopy } from '../../ui/share';
 
 /** Modes whose levels are rounds (all open from the start). */
@@ -36,7 +38,14 @@ export function ResultView({
 }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const coins = useRef<HTMLElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // Rewards land: confetti for a pass, the coins won fly to the header's pill (once per result).
+  const credited = !pending && r.coins > 0;
+  useEffect(() => {
+    if (r.passed && !pending) celebrate();
+    if (credited) flyCoins(coins.current);
+  }, [r, pending, credited]);
   const rounds = ROUND_MODES.includes(session.mode);
   // Level progress is the server's to say: a result graded here shows none.
   // The daily quiz is played once a day: "Play again" would only meet already_played.
@@ -105,14 +114,17 @@ export function ResultView({
           <div>
             <dt>{t('quiz.score')}</dt>
             <dd data-testid="result-score">
-              <StarIcon size={18} /> {r.score}
+              <StarIcon size={18} /> <CountUp value={r.score} />
               {r.score_gain > 0 && <small dir="ltr"> (+{r.score_gain})</small>}
             </dd>
           </div>
           <div>
             <dt>{t('quiz.coinsEarned')}</dt>
-            <dd data-testid="result-coins">
-              <CoinIcon size={18} /> <span dir="ltr">+{r.coins}</span>
+            <dd data-testid="result-coins" ref={coins}>
+              <CoinIcon size={18} />{' '}
+              <span dir="ltr">
+                +<CountUp value={r.coins} />
+              </span>
             </dd>
           </div>
           <div>
