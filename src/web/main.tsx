@@ -1,3 +1,5 @@
+// The player's theme on this device, first: the page is drawn in it from the first render.
+import { applyTheme } from './lib/theme';
 import { createRoot } from 'react-dom/client';
 import { accountFeedWanted } from './app/account-feed';
 import { makeStore } from './app/store';
@@ -16,6 +18,7 @@ import { captureInstallPrompt } from './lib/install';
 import { toast } from './lib/toast';
 import './ui/styles.css';
 
+applyTheme();
 const store = makeStore();
 // The browser's install offer may come before the first render: kept for the app's own button.
 captureInstallPrompt();
