@@ -1,5 +1,3 @@
-// The player's theme on this device, first: the page is drawn in it from the first render.
-import { applyTheme } from './lib/theme';
 import { createRoot } from 'react-dom/client';
 import { accountFeedWanted } from './app/account-feed';
 import { makeStore } from './app/store';
@@ -17,8 +15,10 @@ import { applyAppLanguage, errorMessage } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install';
 import { toast } from './lib/toast';
 import './ui/styles.css';
+import { applyStoredTheme } from './lib/theme';
 
-applyTheme();
+// The player's theme on this device, first: the page is drawn in it from the first render.
+applyStoredTheme();
 const store = makeStore();
 // The browser's install offer may come before the first render: kept for the app's own button.
 captureInstallPrompt();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { setThemeChoice, subscribeTheme, THEME_CHOICES, themeChoice } from '../../lib/theme';
+import { setThemeChoice, subscribeTheme, THEME_CHOICES, themeChoice } from '../../lib/theme-choice';
 import { useTranslation } from '../../lib/use-translation';
 import { Segmented } from '../../ui/Segmented';
 
