@@ -50,20 +50,24 @@ function palette(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const names = new Set<string>();
     const visit = (rules: CSSRuleList) => {
-      for (const rule of rules) {
+      for (const rule of Array.from(rules)) {
         if (rule instanceof CSSStyleRule && rule.selectorText.startsWith(':root')) {
-          for (const p of rule.style) if (p.startsWith('--')) names.add(p);
+          for (const p of Array.from(rule.style)) if (p.startsWith('--')) names.add(p);
         } else if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules);
       }
     };
-    for (const sheet of document.styleSheets) visit(sheet.cssRules);
+    for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
     const style = getComputedStyle(document.documentElement);
     return Object.fromEntries([...names].sort().map((n) => [n, style.getPropertyValue(n).trim()]));
   });
 }
 
-const barColours = (page: Page) =>
-  page.locator('meta[name="theme-color"]').evaluateAll((ms) => ms.map((m) => (m as HTMLMetaElement).content));
+/** The browser bar's colours, each with the media it applies under. */
+const bars = (page: Page) =>
+  page
+    .locator('meta[name="theme-color"]')
+    .evaluateAll((ms) => ms.map((m) => `${(m as HTMLMetaElement).content} ${(m as HTMLMetaElement).media}`));
+const SYSTEM_BARS = ['#5b3cc4 (prefers-color-scheme: light)', '#3f2b96 (prefers-color-scheme: dark)'];
 
 test('dark follows the system; Light in settings overrides it across a reload; System follows the system again', async ({
   page,
@@ -102,7 +106,7 @@ test('dark follows the system; Light in settings overrides it across a reload; S
   await page.getByTestId('theme-light').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await backgroundLuminance(body)).toBeGreaterThan(0.8);
-  expect(await barColours(page)).toEqual(['#5b3cc4', '#5b3cc4']);
+  expect(await bars(page)).toEqual(['#5b3cc4 all', '#3f2b96 not all']);
   expect(await contrast(primary)).toBeGreaterThanOrEqual(4.5);
   await page.reload();
   await expect(page.getByTestId('theme-light')).toHaveAttribute('aria-checked', 'true');
@@ -115,7 +119,7 @@ test('dark follows the system; Light in settings overrides it across a reload; S
   await page.getByTestId('theme-dark').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await palette(page)).toEqual(systemDark);
-  expect(await barColours(page)).toEqual(['#3f2b96', '#3f2b96']);
+  expect(await bars(page)).toEqual(['#5b3cc4 not all', '#3f2b96 all']);
 
   // System again: follows the emulated media, light now, dark when it turns dark.
   await page.getByTestId('theme-system').click();
@@ -126,7 +130,7 @@ test('dark follows the system; Light in settings overrides it across a reload; S
   await page.reload();
   await expect(page.getByTestId('theme-system')).toHaveAttribute('aria-checked', 'true');
   expect(await backgroundLuminance(body)).toBeLessThan(0.05);
-  expect(await barColours(page)).toEqual(['#5b3cc4', '#3f2b96']);
+  expect(await bars(page)).toEqual(SYSTEM_BARS);
 });
 
 test('in dark, the right and the wrong option after a reveal are readable', async ({ page, request }) => {
