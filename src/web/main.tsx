@@ -15,7 +15,10 @@ import { applyAppLanguage, errorMessage, loadCatalogue } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install';
 import { toast } from './lib/toast';
 import './ui/styles.css';
+import { applyStoredTheme } from './lib/theme';
 
+// The player's theme on this device, first: the page is drawn in it from the first render.
+applyStoredTheme();
 const store = makeStore();
 // The browser's install offer may come before the first render: kept for the app's own button.
 captureInstallPrompt();

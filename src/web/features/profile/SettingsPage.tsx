@@ -5,9 +5,10 @@ import { useTranslation } from '../../lib/use-translation';
 import { PageTitle } from '../../ui/PageTitle';
 import { FeedbackSetting } from './FeedbackSetting';
 import { PushSetting } from './PushSetting';
+import { ThemeSetting } from './ThemeSetting';
 import './settings.css';
 
-/** The player's settings: interface language, question language, sound and vibration, and push on this device. */
+/** The player's settings: interface language, question language, theme, sound and vibration, and push on this device. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -15,6 +16,7 @@ export default function SettingsPage() {
       <PageTitle title={t('settings.title')} back={paths.profile} backLabel={t('common.back')} />
       <InterfaceLanguage />
       <ContentLanguagePicker card />
+      <ThemeSetting />
       <FeedbackSetting />
       <PushSetting />
     </div>
