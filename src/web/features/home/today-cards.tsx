@@ -7,7 +7,15 @@ import { useHomeT } from './home-i18n';
 import { ModeIcon } from './ModeIcon';
 
 /** One card of "today" on home: an icon well, a title, what it says, and its actions. */
-function TodayCard(props: { id: string; icon: string; tone: string; title: string; children: ReactNode }) {
+function TodayCard(props: {
+  id: string;
+  icon: string;
+  tone: string;
+  title: string;
+  /** Beside the title, at the end (the streak). */
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section
       className={`today-card tone-${props.tone}`}
@@ -17,6 +25,7 @@ function TodayCard(props: { id: string; icon: string; tone: string; title: strin
       <div className="today-head">
         <ModeIcon id={props.icon} />
         <h3 id={`today-${props.id}-title`}>{props.title}</h3>
+        {props.aside}
       </div>
       {props.children}
     </section>
@@ -27,20 +36,27 @@ function TodayCard(props: { id: string; icon: string; tone: string; title: strin
 export function DailyCard({ status }: { status: DailyQuizStatus }) {
   const { t, ht } = useHomeT();
   return (
-    <TodayCard id="daily" icon="daily-quiz" tone="accent" title={t('modes.dailyQuiz')}>
+    <TodayCard
+      id="daily"
+      icon="daily-quiz"
+      tone="accent"
+      title={t('modes.dailyQuiz')}
+      aside={
+        <p className="today-streak" data-testid="today-streak" data-streak={status.streak}>
+          <svg width="18" height="18" aria-hidden="true">
+            <use href="/icons/modes.svg#streak" />
+          </svg>
+          {ht('streak', { count: status.streak })}
+        </p>
+      }
+    >
       <p className="today-line" data-testid="today-daily-state" data-played={status.played}>
         {status.played ? t('modes.daily.played') : t('modes.daily.notPlayed')}
         {status.result && ` · ${t('modes.daily.result', status.result)}`}
       </p>
-      <p className="today-streak" data-testid="today-streak" data-streak={status.streak}>
-        <svg width="18" height="18" aria-hidden="true">
-          <use href="/icons/modes.svg#streak" />
-        </svg>
-        {ht('streak', { count: status.streak })}
-      </p>
       <Link
         to={paths.dailyQuiz}
-        className={status.played ? 'btn btn-outline' : 'btn btn-primary'}
+        className={status.played ? 'btn btn-small btn-outline' : 'btn btn-small btn-primary'}
         data-testid="today-daily-go"
       >
         {status.played ? ht('seeResult') : ht('play')}
@@ -71,7 +87,7 @@ export function ContestCard({ contest }: { contest: ContestSummary }) {
       </p>
       <Link
         to={live ? paths.contestPlayOf(contest.id) : paths.contestPlay}
-        className={live ? 'btn btn-primary' : 'btn btn-outline'}
+        className={live ? 'btn btn-small btn-primary' : 'btn btn-small btn-outline'}
         data-testid="today-contest-go"
       >
         {live ? t('contest.play') : t('contest.tabs')}
@@ -87,10 +103,10 @@ export function BattleCard() {
     <TodayCard id="battle" icon="random-battle" tone="bad" title={ht('battle')}>
       <p className="today-line">{ht('battleText')}</p>
       <div className="today-actions">
-        <Link to={paths.randomBattle} className="btn btn-primary" data-testid="today-battle-go">
+        <Link to={paths.randomBattle} className="btn btn-small btn-primary" data-testid="today-battle-go">
           {t('modes.randomBattle')}
         </Link>
-        <Link to={paths.groupBattle} className="btn btn-outline">
+        <Link to={paths.groupBattle} className="btn btn-small btn-outline">
           {t('modes.groupBattle')}
         </Link>
       </div>
@@ -105,7 +121,7 @@ export function ContinueCard({ next }: { next: NextLevel | null }) {
     return (
       <TodayCard id="continue" icon="quiz-zone" tone="primary" title={ht('continue')}>
         <p className="today-line">{ht('firstLevel')}</p>
-        <Link to={paths.quizZone} className="btn btn-outline" data-testid="today-continue-go">
+        <Link to={paths.quizZone} className="btn btn-small btn-outline" data-testid="today-continue-go">
           {t('modes.quizZone')}
         </Link>
       </TodayCard>
@@ -123,7 +139,7 @@ export function ContinueCard({ next }: { next: NextLevel | null }) {
           ? ht('allCleared', { count: next.max_level })
           : ht('level', { level: next.level, max: next.max_level })}
       </p>
-      <Link to={to} className="btn btn-primary" data-testid="today-continue-go">
+      <Link to={to} className="btn btn-small btn-primary" data-testid="today-continue-go">
         {next.level === null ? ht('pickLevel') : ht('play')}
       </Link>
     </TodayCard>
