@@ -53,11 +53,6 @@ export const quizZoneHandlers: Handlers<
     return levelData(ctx.db, me(ctx).id, mode, category_slug, subcategory_slug, lang, type, locks);
   },
 
-  async get_next_level({ language_id }, ctx) {
-    const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
-    return { next: await nextLevel(ctx.db, me(ctx).id, lang) };
-  },
-
   async get_questions_by_level({ category, subcategory, level, language_id }, ctx) {
     const languageId = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
     return openLevel({ db: ctx.db, settings: ctx.services.settings, userId: me(ctx).id, languageId }, 'quiz_zone', {
@@ -102,5 +97,11 @@ export const quizZoneHandlers: Handlers<
   async get_users_statistics({ language_id }, ctx) {
     const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
     return readStatistics(ctx.db, me(ctx).id, lang);
+  },
+
+  // Home's "continue where you left off".
+  async get_next_level({ language_id }, ctx) {
+    const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
+    return { next: await nextLevel(ctx.db, me(ctx).id, lang) };
   },
 };
