@@ -73,24 +73,24 @@ export function nextContest(live: ContestSummary[], upcoming: ContestSummary[]):
 
 /** A live contest (when it ends, Play) or the next upcoming one (when it starts). */
 export function ContestCard({ contest }: { contest: ContestSummary }) {
-  const { t, i18n } = useHomeT();
+  const { ht, i18n } = useHomeT();
   const live = contest.status === 'live';
   return (
     <TodayCard id="contest" icon="contest-play" tone="accent" title={contest.name}>
       <p className="today-line">
         <span className={live ? 'tag tag-live' : 'tag'} data-testid="today-contest-status">
-          {live ? t('contest.live') : t('contest.upcoming')}
+          {live ? ht('live') : ht('upcoming')}
         </span>{' '}
         {live
-          ? t('contest.ends', { date: formatDateTime(contest.ends_at, i18n.language) })
-          : t('contest.starts', { date: formatDateTime(contest.starts_at, i18n.language) })}
+          ? ht('ends', { date: formatDateTime(contest.ends_at, i18n.language) })
+          : ht('starts', { date: formatDateTime(contest.starts_at, i18n.language) })}
       </p>
       <Link
         to={live ? paths.contestPlayOf(contest.id) : paths.contestPlay}
         className={live ? 'btn btn-small btn-primary' : 'btn btn-small btn-outline'}
         data-testid="today-contest-go"
       >
-        {live ? t('contest.play') : t('contest.tabs')}
+        {live ? ht('play') : ht('contests')}
       </Link>
     </TodayCard>
   );
