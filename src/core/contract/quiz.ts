@@ -58,6 +58,21 @@ export interface LevelData {
   levels: { level: number; no_of_que: number; status: LevelStatus; best_score: number }[];
 }
 
+/** Where a player left off in the quiz zone: the subcategory last played and its next level. */
+export interface NextLevel {
+  category: string;
+  subcategory: string;
+  category_name: string;
+  subcategory_name: string;
+  /** The first level after the highest cleared one; null once every level is cleared. */
+  level: number | null;
+  /** Whether that level is open (a locked one opens when the level before it is cleared). */
+  unlocked: boolean;
+  /** Levels cleared in the subcategory, of `max_level`. */
+  cleared: number;
+  max_level: number;
+}
+
 export interface QuestionOption {
   id: string;
   text: string;
@@ -275,6 +290,12 @@ export const quizActions = {
       /** The category type (mode) whose levels or rounds to show; quiz zone by default. */
       type: intField(1, 6).default(1),
     }),
+    access: 'user',
+    mutates: false,
+  }),
+  /** "Continue where you left off" on home: null before the player's first quiz-zone play. */
+  get_next_level: action<{ next: NextLevel | null }>()({
+    input: z.object({ language_id: languageIdField }),
     access: 'user',
     mutates: false,
   }),

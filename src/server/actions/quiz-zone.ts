@@ -1,7 +1,7 @@
 import { sql } from '../db/client';
 import { categoryBySlug, listCategories, listSubcategories } from '../domain/content';
 import { resolveLanguageId } from '../domain/languages';
-import { levelData } from '../domain/level-progress';
+import { levelData, nextLevel } from '../domain/level-progress';
 import { openLevel } from '../domain/play/openers';
 import { submitSession } from '../domain/play/grade';
 import { submitAnswer } from '../domain/play/answer-verdict';
@@ -23,6 +23,7 @@ export const quizZoneHandlers: Handlers<
   | 'get_categories'
   | 'get_subcategory_by_maincategory'
   | 'get_level_data'
+  | 'get_next_level'
   | 'get_questions_by_level'
   | 'submit_quiz_answers'
   | 'submit_answer'
@@ -97,5 +98,11 @@ export const quizZoneHandlers: Handlers<
   async get_users_statistics({ language_id }, ctx) {
     const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
     return readStatistics(ctx.db, me(ctx).id, lang);
+  },
+
+  // Home's "continue where you left off".
+  async get_next_level({ language_id }, ctx) {
+    const lang = await resolveLanguageId(ctx.db, ctx.services.settings, language_id);
+    return { next: await nextLevel(ctx.db, me(ctx).id, lang) };
   },
 };

@@ -1,4 +1,4 @@
-import type { LevelData } from '../../core/contract';
+import type { LevelData, NextLevel } from '../../core/contract';
 import { sql, type Db } from '../db/client';
 import { subcategoryLevels } from './content';
 
@@ -66,5 +66,34 @@ export async function levelData(
     level: unlocked,
     max_level: maxLevel,
     levels,
+  };
+}
+
+/**
+ * Where the player left off in the quiz zone: the subcategory of their latest quiz-zone session
+ * and, in it, the first level after the highest cleared one. Null before any play, or when that
+ * subcategory has since been removed.
+ */
+export async function nextLevel(db: Db, userId: number, languageId: number): Promise<NextLevel | null> {
+  // Sessions are indexed by (user, started_at DESC): the latest quiz-zone one is a short scan.
+  const last = await db.one<{ category: string; subcategory: string }>(sql`
+    SELECT category, subcategory FROM play_sessions
+    WHERE user_id = ${userId} AND mode = 'quiz_zone' AND category <> '' AND subcategory <> ''
+    ORDER BY started_at DESC LIMIT 1`);
+  if (!last) return null;
+  const data = await levelData(db, userId, 'quiz_zone', last.category, last.subcategory, languageId);
+  if (data.max_level === 0) return null;
+  const cleared = data.levels.filter((l) => l.status === 'cleared');
+  const highest = cleared.reduce((h, l) => Math.max(h, l.level), 0);
+  const next = data.levels.find((l) => l.level > highest && l.status !== 'cleared') ?? null;
+  return {
+    category: data.category,
+    subcategory: data.subcategory,
+    category_name: data.category_name,
+    subcategory_name: data.subcategory_name,
+    level: next?.level ?? null,
+    unlocked: next?.status === 'unlocked',
+    cleared: cleared.length,
+    max_level: data.max_level,
   };
 }

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { RoutePendingContext } from './AppRouter';
@@ -12,7 +12,14 @@ import { UpdateBanner } from './UpdateBanner';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { refreshUser } from './session';
 
-/** The page frame: header, a thin progress bar while a route loads, the page, the footer. */
+// The phone's tab bar is fixed at the bottom (its room is kept by CSS): it can arrive just after
+// the first paint, in its own small chunk, so the first screen's JavaScript does not grow.
+const TabBar = lazy(() => import('./TabBar').then((m) => ({ default: m.TabBar })));
+
+/**
+ * The page frame: header, a thin progress bar while a route loads, the page, the footer, and on
+ * phones the bottom tab bar (not during a play).
+ */
 export function Layout() {
   const pending = use(RoutePendingContext);
   const dispatch = useAppDispatch();
@@ -40,6 +47,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <TabBar />
+      </Suspense>
       <ScrollToTop />
     </div>
   );

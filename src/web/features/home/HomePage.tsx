@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router-dom';
 import type { HomeSettings } from '../../../core/contract';
@@ -8,10 +8,15 @@ import { selectIsLogin, selectLanguageId, selectUser } from '../../app/selectors
 import { api } from '../../lib/api-client';
 import { BackToBattle } from '../../app/BackToBattle';
 import { useOnline } from '../../lib/use-online';
-import { InstallCard } from './InstallCard';
+import { ModeIcon } from './ModeIcon';
 import { MODES } from './modes';
 
-/** Home: a greeting and the grid of play modes. */
+// What to do today: its own chunk, asked for once home is on screen (the first screen's JS stays).
+const HomeToday = lazy(() => import('./HomeToday'));
+// The install offer floats over the page's foot when the browser offers it: no need to paint first.
+const InstallCard = lazy(() => import('./InstallCard').then((m) => ({ default: m.InstallCard })));
+
+/** Home: a greeting, what to do today (signed in), and the play modes. */
 export default function HomePage() {
   const { t } = useTranslation();
   const isLogin = useAppSelector(selectIsLogin);
@@ -58,22 +63,25 @@ export default function HomePage() {
         )}
       </section>
       <BackToBattle />
-      <InstallCard />
+      {isLogin && user && (
+        <Suspense fallback={<div className="today today-pending" aria-hidden="true" />}>
+          <HomeToday />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        <InstallCard />
+      </Suspense>
       <h2 className="section-title">{t('home.modes')}</h2>
-      <ul className="grid modes-grid">
+      <ul className="modes-grid">
         {MODES.map((m) => {
-          const icon = (
-            <span className="mode-icon" aria-hidden="true" style={{ background: m.color }}>
-              {m.icon}
-            </span>
-          );
+          const icon = <ModeIcon id={m.icon} />;
           const name = <span className="mode-name">{t(`modes.${m.key}`)}</span>;
           // Offline: the modes that play from the device say so; the others wait for the network.
           if (!online && m.live && !m.offline)
             return (
               <li key={m.key}>
                 <span
-                  className="mode-card waiting"
+                  className={`mode-tile tone-${m.tone} waiting`}
                   aria-disabled="true"
                   data-testid={`mode-${m.key}`}
                   data-offline="waiting"
@@ -84,18 +92,17 @@ export default function HomePage() {
                 </span>
               </li>
             );
+          // Online, a live mode needs no tag: the tile is the invitation.
           const tag = !m.live ? (
             <span className="tag">{t('home.soon')}</span>
-          ) : online ? (
-            <span className="tag tag-live">{t('home.playNow')}</span>
-          ) : (
+          ) : online ? null : (
             <span className="tag tag-offline">{t('home.playsOffline')}</span>
           );
           return (
             <li key={m.key}>
               <Link
                 to={m.to}
-                className={m.live ? 'mode-card live' : 'mode-card'}
+                className={`mode-tile tone-${m.tone}`}
                 data-testid={`mode-${m.key}`}
                 data-offline={online ? undefined : 'ready'}
               >
