@@ -5,6 +5,8 @@ import ar from '../../../locales/ar/translation.json';
 import index from '../../../locales/index.json';
 import enAdmin from '../../../locales/en/admin.json';
 import arAdmin from '../../../locales/ar/admin.json';
+import enGuide from '../../../locales/en/guide.json';
+import arGuide from '../../../locales/ar/guide.json';
 
 /** Flattened keys with plural suffixes folded (Arabic has more plural forms than English). */
 function keys(o: Record<string, unknown>, prefix = ''): Set<string> {
@@ -31,6 +33,10 @@ describe('locales', () => {
 
   it("has the operator console's catalogue (its own chunk) with the same keys in both languages", () => {
     expect([...keys(arAdmin)].sort()).toEqual([...keys(enAdmin)].sort());
+  });
+
+  it('has the onboarding and how-to-play catalogue (its own chunk) with the same keys in both languages', () => {
+    expect([...keys(arGuide)].sort()).toEqual([...keys(enGuide)].sort());
   });
 
   it('lists en (default) and ar (rtl) in locales/index.json', () => {

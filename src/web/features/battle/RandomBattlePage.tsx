@@ -9,6 +9,7 @@ import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { BackToBattle } from '../../app/BackToBattle';
+import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import {
@@ -59,7 +60,12 @@ export default function RandomBattlePage() {
   const disabled = busy !== null || !online || !category;
   return (
     <>
-      <PageTitle title={t('modes.randomBattle')} back={paths.home} backLabel={t('common.back')} />
+      <PageTitle
+        title={t('modes.randomBattle')}
+        back={paths.home}
+        backLabel={t('common.back')}
+        aside={<HowToPlayLink mode="one_vs_one_battle" />}
+      />
       <BackToBattle />
       <ContentLanguagePicker />
       {!online && <OfflineNotice />}

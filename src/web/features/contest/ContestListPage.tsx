@@ -12,6 +12,7 @@ import { useOnline } from '../../lib/use-online';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
+import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
@@ -62,6 +63,7 @@ export default function ContestListPage() {
         subtitle={t('contest.intro')}
         back={paths.home}
         backLabel={t('common.back')}
+        aside={<HowToPlayLink mode="contest" />}
       />
       <ContentLanguagePicker />
       {!online && (
