@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REWARD_RULES, type RewardRules } from '../rules/reward-rules';
-import { PLAY_MODES } from '../rules/play-modes';
+import { PLAY_MODES } from './play-modes';
 import type { LedgerEntry } from './wallet';
 import type { PaymentRequest } from './payouts';
 import { SETTING_PAGES, type SettingPage, type SystemConfig } from './settings';

@@ -4,7 +4,7 @@ import { languageIdField } from './fields';
 import type { BattleRules } from '../rules/battle';
 import type { RewardRules } from '../rules/reward-rules';
 import type { PayoutRules } from '../rules/payout';
-import type { PlayMode } from '../rules/play-modes';
+import type { PlayMode } from './play-modes';
 
 export const SETTING_PAGES = [
   'about_us',

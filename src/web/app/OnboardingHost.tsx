@@ -1,22 +1,20 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
-import { onboardingState, subscribeOnboarding } from '../lib/onboarding-flag';
+import { lazy, Suspense } from 'react';
+import { onboardingDue } from '../lib/onboarding-due';
 import { useAppSelector } from './hooks';
-import { paths } from './paths';
 import { selectIsLogin } from './selectors';
 
 // The onboarding is its own chunk: only a new account's first visit ever loads it.
-const OnboardingDialog = lazy(() => import('../features/onboarding/OnboardingDialog'));
+const OnboardingDialog = lazy(() => import('../features/pages/guide'));
 
-/** Shows the first-run onboarding to a signed-in player whose account was just created here. */
+/**
+ * Shows the first-run onboarding to a signed-in player whose account was just created on this
+ * device (the sign-up marks it due before it signs the player in, so this renders again then).
+ */
 export function OnboardingHost() {
   const isLogin = useAppSelector(selectIsLogin);
-  const state = useSyncExternalStore(subscribeOnboarding, onboardingState, () => null);
-  const { pathname } = useLocation();
-  if (!isLogin || state !== 'due' || pathname.startsWith(paths.admin)) return null;
-  return (
+  return isLogin && onboardingDue() ? (
     <Suspense fallback={null}>
       <OnboardingDialog />
     </Suspense>
-  );
+  ) : null;
 }

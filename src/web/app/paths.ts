@@ -54,8 +54,6 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   termsConditions: '/terms-conditions',
   instructions: '/instructions',
-  /** A play mode's section of how to play (its code from core/rules/play-modes: `quiz_zone`). */
-  howToPlay: (mode: string) => `/instructions#${mode.replace(/_/g, '-')}`,
   faq: '/faq',
   /** The operator console (its own routes below this, in features/admin). */
   admin: '/admin',

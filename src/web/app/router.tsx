@@ -34,7 +34,6 @@ const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const StatisticsPage = lazyPage(() => import('../features/profile/StatisticsPage'));
 const SettingsPage = lazyPage(() => import('../features/profile/SettingsPage'));
 const SettingPage = lazyPage(() => import('../features/pages/SettingPage'));
-const HowToPlayPage = lazyPage(() => import('../features/pages/HowToPlayPage'));
 const RandomBattlePage = lazyPage(() => import('../features/battle/RandomBattlePage'));
 const GroupBattlePage = lazyPage(() => import('../features/battle/GroupBattlePage'));
 const BattleRoomPage = lazyPage(() => import('../features/battle/BattleRoomPage'));
@@ -67,6 +66,7 @@ const PAGES = [
   [paths.contactUs, 'contact_us'],
   [paths.privacyPolicy, 'privacy_policy'],
   [paths.termsConditions, 'terms_conditions'],
+  [paths.instructions, 'instructions'],
   [paths.faq, 'faq'],
 ] as const;
 
@@ -155,7 +155,6 @@ const routeElements = (
       {PAGES.map(([p, type]) => (
         <Route key={p} path={p} element={<SettingPage type={type} />} />
       ))}
-      <Route path={paths.instructions} element={<HowToPlayPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>

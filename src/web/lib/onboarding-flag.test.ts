@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { onboardingDone, onboardingDueForNewAccount, onboardingState, subscribeOnboarding } from './onboarding-flag';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { onboardingDue } from './onboarding-due';
+import { onboardingDone, onboardingDueForNewAccount, onboardingState } from './onboarding-flag';
 
 describe('onboarding flag', () => {
   beforeEach(() => localStorage.clear());
@@ -9,13 +10,10 @@ describe('onboarding flag', () => {
     expect(onboardingState()).toBeNull();
   });
 
-  it('is due once a new account is created on this device, and tells its subscribers', () => {
-    const changed = vi.fn();
-    const stop = subscribeOnboarding(changed);
+  it('is due once a new account is created on this device', () => {
     onboardingDueForNewAccount();
-    stop();
     expect(onboardingState()).toBe('due');
-    expect(changed).toHaveBeenCalledTimes(1);
+    expect(onboardingDue()).toBe(true);
   });
 
   it('is shown once: after it is done (finished or skipped) a later new account does not bring it back', () => {
@@ -24,6 +22,7 @@ describe('onboarding flag', () => {
     expect(onboardingState()).toBe('done');
     onboardingDueForNewAccount();
     expect(onboardingState()).toBe('done');
+    expect(onboardingDue()).toBe(false);
   });
 
   it('stays done after a reload (kept in localStorage)', () => {

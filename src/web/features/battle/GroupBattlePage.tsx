@@ -9,7 +9,6 @@ import { useTranslation } from '../../lib/use-translation';
 import { Field } from '../../ui/Field';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { BackToBattle } from '../../app/BackToBattle';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import {
@@ -79,12 +78,7 @@ export default function GroupBattlePage() {
 
   return (
     <>
-      <PageTitle
-        title={t('modes.groupBattle')}
-        back={paths.home}
-        backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="group_battle" />}
-      />
+      <PageTitle title={t('modes.groupBattle')} back={paths.home} backLabel={t('common.back')} howTo="group_battle" />
       <BackToBattle />
       <ContentLanguagePicker />
       {!online && <OfflineNotice />}

@@ -9,7 +9,6 @@ import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { BackToBattle } from '../../app/BackToBattle';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import {
@@ -64,7 +63,7 @@ export default function RandomBattlePage() {
         title={t('modes.randomBattle')}
         back={paths.home}
         backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="one_vs_one_battle" />}
+        howTo="one_vs_one_battle"
       />
       <BackToBattle />
       <ContentLanguagePicker />

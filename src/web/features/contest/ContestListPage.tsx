@@ -12,7 +12,6 @@ import { useOnline } from '../../lib/use-online';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
@@ -63,7 +62,7 @@ export default function ContestListPage() {
         subtitle={t('contest.intro')}
         back={paths.home}
         backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="contest" />}
+        howTo="contest"
       />
       <ContentLanguagePicker />
       {!online && (

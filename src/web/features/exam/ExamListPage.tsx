@@ -9,7 +9,6 @@ import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty } from '../../ui/LoadState';
 import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
@@ -98,7 +97,7 @@ export default function ExamListPage() {
         subtitle={t('exam.intro')}
         back={paths.home}
         backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="exam" />}
+        howTo="exam"
       />
       <ContentLanguagePicker />
       <Segmented

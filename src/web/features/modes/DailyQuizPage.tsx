@@ -7,7 +7,6 @@ import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon, StarIcon } from '../../ui/icons';
 import { LoadState } from '../../ui/LoadState';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { formatLongDay } from '../../lib/format-date';
@@ -56,7 +55,7 @@ function Dashboard({ start }: { start: () => void }) {
         subtitle={t('modes.daily.intro')}
         back={paths.home}
         backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="daily_quiz" />}
+        howTo="daily_quiz"
       />
       <ContentLanguagePicker />
       {state.status !== 'ready' ? (

@@ -10,7 +10,6 @@ import { api, isApiError } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { PICKER_MODES } from './mode-defs';
@@ -133,7 +132,7 @@ function ChallengeForm({ start }: { start: (c: Choice) => void }) {
         subtitle={t('modes.sc.intro')}
         back={paths.home}
         backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="self_challenge" />}
+        howTo="self_challenge"
       />
       <ContentLanguagePicker />
       {categories.status !== 'ready' ? (

@@ -5,7 +5,6 @@ import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { HowToPlayLink } from '../../ui/HowToPlayLink';
 import { PageTitle } from '../../ui/PageTitle';
 import { SoloPlay } from './solo-play';
 import { useRun } from './use-run';
@@ -31,12 +30,7 @@ export default function TrueFalsePage() {
   }
   return (
     <>
-      <PageTitle
-        title={t('modes.trueFalse')}
-        back={paths.home}
-        backLabel={t('common.back')}
-        aside={<HowToPlayLink mode="true_false" />}
-      />
+      <PageTitle title={t('modes.trueFalse')} back={paths.home} backLabel={t('common.back')} howTo="true_false" />
       <ContentLanguagePicker />
       <section className="card start-card" aria-labelledby="tf-intro">
         <div className="start-art tf-art" aria-hidden="true">

@@ -1,5 +1,5 @@
 import type { CategoryType } from '../../../core/contract';
-import type { PlayMode } from '../../../core/rules/play-modes';
+import type { PlayMode } from '../../../core/contract/play-modes';
 import { modeTree, paths, type ModeTree } from '../../app/paths';
 
 /** The modes that pick category → subcategory → something. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { PlayMode } from '../../../core/rules/play-modes';
+import type { PlayMode } from '../../../core/contract/play-modes';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { formatCount } from '../../lib/format-number';

@@ -9,7 +9,6 @@ import { api } from '../../../lib/api-client';
 import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, LockIcon } from '../../../ui/icons';
-import { HowToPlayLink } from '../../../ui/HowToPlayLink';
 import { LinkTile } from '../../../ui/LinkTile';
 import { Empty, LoadState } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
@@ -50,7 +49,7 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
         subtitle={t('quiz.pickCategory')}
         back={paths.home}
         backLabel={t('common.back')}
-        aside={<HowToPlayLink mode={mode.playMode} />}
+        howTo={mode.playMode}
       />
       <ContentLanguagePicker />
       {state.status !== 'ready' ? (

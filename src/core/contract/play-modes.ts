@@ -18,9 +18,3 @@ export const PLAY_MODES = [
   'group_battle',
 ] as const;
 export type PlayMode = (typeof PLAY_MODES)[number];
-
-/** The modes on offer: every mode but those the operator switched off, in the usual order. */
-export function modesOnOffer(disabled: readonly string[] | undefined): PlayMode[] {
-  const off = new Set(disabled ?? []);
-  return PLAY_MODES.filter((m) => !off.has(m));
-}

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
-import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
-import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
+import type { SystemConfigurations } from '../../../core/contract';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { InterfaceLanguage } from '../../app/InterfaceLanguage';
@@ -21,17 +19,6 @@ const TITLES: Record<Step, GuideKey> = {
   coins: 'onboarding.coinsTitle',
   levels: 'onboarding.levelsTitle',
 };
-
-/** The rules in effect (the defaults when the configuration could not be loaded). */
-function useRules() {
-  const c = useAppSelector((s) => s.settings.systemConfig);
-  return {
-    ...DEFAULT_REWARD_RULES,
-    ...DEFAULT_PAYOUT_RULES,
-    ...c,
-    battle: c?.battle ?? DEFAULT_BATTLE_RULES,
-  };
-}
 
 /** Each step's picture: drawn with the app's own icons, not an image to download. */
 function Picture({ step }: { step: Step }) {
@@ -63,13 +50,19 @@ function Picture({ step }: { step: Step }) {
  * and once finished or skipped it never shows again on this device.
  */
 export default function OnboardingDialog() {
+  const config = useAppSelector((s) => s.settings.systemConfig);
+  const [closed, setClosed] = useState(false);
+  // Its amounts are the configuration's: without one (not loaded) it waits for it.
+  return config && !closed ? <Steps r={config} onClose={() => setClosed(true)} /> : null;
+}
+
+function Steps({ r, onClose }: { r: SystemConfigurations; onClose: () => void }) {
   const { t, lang } = useGuideT();
   const dialog = useModalOnMount();
   const title = useRef<HTMLHeadingElement>(null);
   const [index, setIndex] = useState(0);
   const step = STEPS[index]!;
   const last = index === STEPS.length - 1;
-  const r = useRules();
   const appName = useAppSelector((s) => s.settings.data?.app_name ?? '');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -82,6 +75,7 @@ export default function OnboardingDialog() {
 
   function finish(start: boolean) {
     onboardingDone();
+    onClose();
     // From home, "Start playing" opens the quiz zone; elsewhere the player goes on where they were.
     if (start && pathname === paths.home) navigate(paths.quizZone);
   }
