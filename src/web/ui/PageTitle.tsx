@@ -39,15 +39,18 @@ export function PageTitle({
         {subtitle && <p className="muted">{subtitle}</p>}
       </div>
       {howTo && (
-        // The shared button classes: a stylesheet of its own would be one more file for every
-        // mode's page to wait for.
+        // Drawn like the back button, at the other end: a round "?" that names itself, so a long
+        // title keeps its line on a phone (and no stylesheet of its own for every page to wait for).
         <Link
           to={howToPlay(howTo)}
-          className="btn btn-ghost btn-small"
-          style={{ marginInlineStart: 'auto', flexShrink: 0 }}
+          className="back-link"
+          style={{ marginInlineStart: 'auto', fontWeight: 800, fontSize: '1.2rem', textDecoration: 'none' }}
+          aria-label={t('pages.instructions')}
+          title={t('pages.instructions')}
           data-testid="how-to-play-link"
         >
-          {t('pages.instructions')}
+          {/* Mirrored in right-to-left, as the Arabic question mark is. */}
+          <span className="flip">?</span>
         </Link>
       )}
     </div>

@@ -53,7 +53,7 @@ export default function HowToPlayPage() {
   return (
     <>
       <PageTitle title={t('pages.instructions')} back={paths.home} backLabel={t('common.back')} />
-      <article className="card prose how-to-intro" data-testid="page-instructions">
+      <article className="card how-to-intro" data-testid="page-instructions">
         <p>{g('howTo.intro')}</p>
         <p className="muted">{g('howTo.floor')}</p>
       </article>
@@ -72,26 +72,31 @@ export default function HowToPlayPage() {
               ))}
             </ul>
           </nav>
-          {guides.map(({ mode, facts }) => (
-            <section
-              key={mode}
-              id={anchor(mode)}
-              className="card how-to-mode"
-              aria-labelledby={`${anchor(mode)}-title`}
-              tabIndex={-1}
-              data-testid={`how-to-${mode}`}
-            >
-              <h2 id={`${anchor(mode)}-title`}>{t(MODE_NAME[mode])}</h2>
-              <p>{g(`howTo.mode.${mode}`)}</p>
-              <ul className="how-to-facts" aria-label={g('howTo.rules')}>
-                {facts.map((f, i) => (
-                  <li key={i} data-testid={`fact-${mode}-${f.name}`}>
-                    {g(`howTo.fact.${f.name}`, Object.fromEntries(Object.entries(f.values).map(([k, v]) => [k, n(v)])))}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
+          <div className="how-to-modes">
+            {guides.map(({ mode, facts }) => (
+              <section
+                key={mode}
+                id={anchor(mode)}
+                className="card how-to-mode"
+                aria-labelledby={`${anchor(mode)}-title`}
+                tabIndex={-1}
+                data-testid={`how-to-${mode}`}
+              >
+                <h2 id={`${anchor(mode)}-title`}>{t(MODE_NAME[mode])}</h2>
+                <p>{g(`howTo.mode.${mode}`)}</p>
+                <ul className="how-to-facts" aria-label={g('howTo.rules')}>
+                  {facts.map((f, i) => (
+                    <li key={i} data-testid={`fact-${mode}-${f.name}`}>
+                      {g(
+                        `howTo.fact.${f.name}`,
+                        Object.fromEntries(Object.entries(f.values).map(([k, v]) => [k, n(v)])),
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
         </>
       )}
     </>

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SystemConfigurations } from '../../../core/contract';
 import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
 import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
@@ -29,6 +29,10 @@ const config: SystemConfigurations = {
   disabled_modes: [],
   battle: { ...DEFAULT_BATTLE_RULES, random_battle_entry_fee: 23 },
 };
+
+// The dialog is a lazy chunk: its module is loaded (and transformed) before any test waits for
+// it, so a busy machine's first import is not a test's wait.
+beforeAll(() => import('./guide'));
 
 beforeEach(() => {
   localStorage.clear();

@@ -108,7 +108,7 @@ function Steps({ r, onClose }: { r: SystemConfigurations; onClose: () => void })
       </ol>
       <div className="onboarding-body" key={step}>
         <Picture step={step} />
-        <p className="onboarding-welcome muted">{t('onboarding.label', { app: appName })}</p>
+        {index === 0 && <p className="onboarding-welcome muted">{t('onboarding.label', { app: appName })}</p>}
         <h2 id="onboarding-title" ref={title} tabIndex={-1}>
           {t(TITLES[step])}
         </h2>
