@@ -1,6 +1,7 @@
 // The first-run onboarding's steps and how to play, at 360×740 and 1280×800, in English and
 // Arabic, into .tmp/screens/ (issue 22). Against a built app and server:
 //   DATA_DIR=/tmp/ui-data PORT=8080 node build/server.mjs   then   node tests/screens/onboarding.mjs
+// (COLOR_SCHEME=dark for the dark theme's shots, named -dark).
 import { mkdir } from 'node:fs/promises';
 import { launchChromium, outboxCode } from './support.mjs';
 
@@ -8,15 +9,17 @@ const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/', import.meta.url).pathname;
 const VIEWPORTS = { mobile: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } };
 await mkdir(OUT, { recursive: true });
+const SCHEME = process.env.COLOR_SCHEME ?? 'light';
 const browser = await launchChromium();
 
 async function journey(name, viewport, lang) {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
+  const context = await browser.newContext({ viewport, serviceWorkers: 'allow', colorScheme: SCHEME });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${name}] page error:`, e.message));
   const shot = async (step) => {
     await page.waitForTimeout(400); // transitions settle
-    await page.screenshot({ path: `${OUT}onboarding-${name}-${step}.png` });
+    const suffix = SCHEME === 'light' ? '' : `-${SCHEME}`;
+    await page.screenshot({ path: `${OUT}onboarding-${name}-${step}${suffix}.png` });
   };
   const email = `onboard-${name}-${Date.now()}@example.com`;
   await page.goto(`${BASE}/`);
