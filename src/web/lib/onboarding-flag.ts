@@ -24,12 +24,3 @@ export function onboardingDueForNewAccount(): void {
     // No storage (private mode): nothing is remembered and nothing is shown.
   }
 }
-
-/** The player finished or skipped the onboarding: it never shows again on this device. */
-export function onboardingDone(): void {
-  try {
-    localStorage.setItem(ONBOARDING_KEY, 'done');
-  } catch {
-    // No storage (private mode): nothing was marked due either.
-  }
-}

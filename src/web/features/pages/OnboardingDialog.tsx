@@ -7,7 +7,7 @@ import { InterfaceLanguage } from '../../app/InterfaceLanguage';
 import { paths } from '../../app/paths';
 import { formatCount, formatMoney } from '../../lib/format-number';
 import { useGuideT, type GuideKey } from '../../lib/guide-i18n';
-import { onboardingDone } from '../../lib/onboarding-flag';
+import { ONBOARDING_KEY } from '../../lib/onboarding-due';
 import { useModalOnMount } from '../../ui/use-modal';
 import { CoinIcon, LockIcon, StarIcon } from '../../ui/icons';
 import '../../ui/onboarding.css';
@@ -42,6 +42,15 @@ function Picture({ step }: { step: Step }) {
       <LockIcon size={26} />
     </span>
   );
+}
+
+/** Finished or skipped: never again on this device (onboarding-due.ts says why per device). */
+function onboardingDone(): void {
+  try {
+    localStorage.setItem(ONBOARDING_KEY, 'done');
+  } catch {
+    // No storage (private mode): nothing was marked due either.
+  }
 }
 
 /**
