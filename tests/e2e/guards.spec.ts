@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPlayer, loginByEmail, outboxCode, resetPassword, uniqueEmail } from './support';
+import { apiPlayer, loginByEmail, outboxCode, resetPassword, skipOnboarding, uniqueEmail } from './support';
 
 test('an anonymous visitor of a protected route is sent to login with "Please login first"', async ({ page }) => {
   await page.goto('/quiz-zone');
@@ -38,6 +38,8 @@ test('signing up from "Please login first" on /exam-module, by way of the sign-u
   await page.getByTestId('submit').click();
   await page.getByTestId('code').fill(await outboxCode(request, email));
   await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/exam-module$/);
+  await skipOnboarding(page);
   await expect(page).toHaveURL(/\/exam-module$/);
   await expect(page.getByTestId('coins-badge')).toBeVisible();
 });

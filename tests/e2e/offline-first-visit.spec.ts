@@ -8,7 +8,7 @@ import {
   queuedCount,
   readPack,
 } from './offline-support';
-import { api, apiPlayer, loginByEmail, outboxCode, sessionSaved, uniqueEmail } from './support';
+import { api, apiPlayer, loginByEmail, outboxCode, sessionSaved, skipOnboarding, uniqueEmail } from './support';
 
 // Issue 21: a phone on a bad connection. (1) The first visit keeps what offline play needs: a
 // player who signs up in a fresh browser and stays online at most 10 s can go offline, reload,
@@ -85,6 +85,7 @@ test('first visit: signed up and at most 10 s online, then offline and reloaded,
   await page.getByTestId('code').fill(await outboxCode(request, email));
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
+  await skipOnboarding(page);
   await expect(page.getByTestId('coins-badge')).toContainText('10');
   const signedUpAt = Date.now();
   await sessionSaved(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPlayer, loginByEmail, outboxCode, outboxCount } from './support';
+import { apiPlayer, loginByEmail, outboxCode, outboxCount, skipOnboarding } from './support';
 
 test('a player signs in by phone with a 6-digit OTP, and a number without country code is refused', async ({
   page,
@@ -20,6 +20,7 @@ test('a player signs in by phone with a 6-digit OTP, and a number without countr
   await page.getByTestId('code').fill(await outboxCode(request, `+49${national}`));
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
+  await skipOnboarding(page);
   await expect(page.getByTestId('coins-badge')).toContainText('10');
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPlayer, loginByEmail, outboxCode, uniqueEmail } from './support';
+import { apiPlayer, loginByEmail, outboxCode, skipOnboarding, uniqueEmail } from './support';
 
 // Refer and earn: a player shares their invitation link; a friend on another phone signs up
 // through it (the code filled in). Nothing is paid yet: a device id is the client's word, so the
@@ -34,6 +34,7 @@ test('a friend signs up through the invitation link: the reward waits, shown to 
   await friend.getByTestId('code').fill(await outboxCode(request, email));
   await friend.getByTestId('submit').click();
   await expect(friend).toHaveURL(/\/$/);
+  await skipOnboarding(friend);
   await expect(friend.getByTestId('coins-badge')).toContainText('10');
   await friend.goto('/profile/refer');
   await expect(friend.getByTestId('refer-own')).toContainText('50 coins');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { nextSession, outboxCode, playLevel, uniqueEmail } from './support';
+import { nextSession, outboxCode, playLevel, skipOnboarding, uniqueEmail } from './support';
 
 test('a new player signs up by e-mail, plays a level, earns what the rules say and keeps it after a reload', async ({
   page,
@@ -21,6 +21,7 @@ test('a new player signs up by e-mail, plays a level, earns what the rules say a
   await page.getByTestId('code').fill(await outboxCode(request, email));
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/$/);
+  await skipOnboarding(page);
   await expect(page.getByTestId('coins-badge')).toContainText('10'); // welcome bonus
 
   // category → subcategory → level

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { READ_MS, readQuestion, withAnswers } from './answer-sheet';
 
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -53,6 +53,25 @@ export async function resetPassword(request: APIRequestContext, email: string, p
   const seen = await outboxCount(request, email);
   await api(request, 'auth_password_reset_request', { email });
   await api(request, 'auth_password_reset', { email, code: await outboxCode(request, email, seen), password });
+}
+
+/**
+ * A new account made through the app opens the first-run onboarding over the page it lands on:
+ * a journey about something else skips it, as a player in a hurry would, and goes on.
+ */
+export async function skipOnboarding(page: Page) {
+  await page.getByTestId('onboarding-skip').click();
+  await expect(page.getByTestId('onboarding')).toHaveCount(0);
+}
+
+/**
+ * Marks the onboarding as seen on this device before any page loads, for journeys that sign up
+ * through the app and check what happens at once (a toast), before a player could skip it.
+ */
+export async function onboardingSeen(target: Page | BrowserContext) {
+  await target.addInitScript(() => {
+    if (!localStorage.getItem('quizhub.onboarding')) localStorage.setItem('quizhub.onboarding', 'done');
+  });
 }
 
 /** Logs in through the login screen with e-mail and password. */

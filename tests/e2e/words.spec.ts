@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiPlayer, loginByEmail, outboxCode, perfectLevel, uniqueEmail } from './support';
+import { api, apiPlayer, loginByEmail, onboardingSeen, outboxCode, perfectLevel, uniqueEmail } from './support';
 
 // Issue 22 §6, §10: what only a browser shows (a toast's life, a row's layout at 360 px).
 
@@ -11,6 +11,7 @@ test('a wrong code leaves no error behind once the right code verifies, and a su
   await api(request, 'auth_email_signup', { email, password: 'correct horse battery', name: 'Code Player' });
   const code = await outboxCode(request, email);
   const wrong = code === '000000' ? '111111' : '000000';
+  await onboardingSeen(page);
   await page.goto(`/auth/otp-verify?mode=email&email=${encodeURIComponent(email)}`);
   await page.getByTestId('code').fill(wrong);
   await page.getByTestId('submit').click();

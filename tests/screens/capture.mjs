@@ -46,6 +46,8 @@ async function journey(name, viewport, lang) {
   await page.getByTestId('code').fill(await outboxCode(BASE, email));
   await page.getByTestId('submit').click();
   await page.getByTestId('coins-badge').waitFor();
+  // A new account's first-run onboarding (its own screenshots: tests/screens/onboarding.mjs).
+  await page.getByTestId('onboarding-skip').click();
   // The login errand brings the player back to the quiz zone asked for as a guest; home first.
   await page.goto(`${BASE}/`);
   await page.getByTestId('mode-quizZone').waitFor();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REWARD_RULES, type RewardRules } from '../rules/reward-rules';
+import { PLAY_MODES } from './play-modes';
 import type { LedgerEntry } from './wallet';
 import type { PaymentRequest } from './payouts';
 import { SETTING_PAGES, type SettingPage, type SystemConfig } from './settings';
@@ -187,6 +188,11 @@ export const systemConfigSchema = z
       .trim()
       .max(64)
       .regex(/^([A-Za-z_]+(\/[A-Za-z0-9_+-]+)*|[+-]\d{2}:\d{2})$/, { error: 'must be a timezone' }),
+    disabled_modes: z
+      .array(z.enum(PLAY_MODES))
+      .max(PLAY_MODES.length)
+      .refine((l) => new Set(l).size === l.length, { error: 'lists a mode twice' })
+      .default([]),
   })
   .strict()
   .refine((c) => c.quiz_coin_floor_percentage <= c.quiz_coin_full_percentage, {

@@ -4,6 +4,7 @@ import { languageIdField } from './fields';
 import type { BattleRules } from '../rules/battle';
 import type { RewardRules } from '../rules/reward-rules';
 import type { PayoutRules } from '../rules/payout';
+import type { PlayMode } from './play-modes';
 
 export const SETTING_PAGES = [
   'about_us',
@@ -26,6 +27,8 @@ export interface SystemConfig extends RewardRules, PayoutRules {
   app_name: string;
   /** Where leaderboard days and months (and the Streak badge's days) begin: an IANA name or ±HH:MM. */
   leaderboard_timezone: string;
+  /** Play modes the operator switched off (codes of `PLAY_MODES`): left out of how to play. */
+  disabled_modes: PlayMode[];
 }
 
 /** `get_system_configurations`'s reply: the configuration and the live battles' rules in effect. */

@@ -445,6 +445,37 @@ describe('settings', () => {
     await as(admin, 'admin_set_system_config', { config: system });
   });
 
+  it('switches modes off by their codes (players read the list), refusing unknown, repeated or non-list values', async () => {
+    const system = (await as<{ system: Record<string, unknown> }>(admin, 'admin_get_settings')).body.data.system;
+    expect(system.disabled_modes).toEqual([]);
+    for (const disabled_modes of [
+      ['chess'],
+      ['maths_mania', 'maths_mania'],
+      'maths_mania',
+      [5],
+      Array(20).fill('exam'),
+    ]) {
+      const bad = await as(admin, 'admin_set_system_config', { config: { ...system, disabled_modes } });
+      expect(bad.status, JSON.stringify(disabled_modes)).toBe(400);
+      expect(bad.body.field).toMatch(/^config\.disabled_modes/);
+    }
+    const ok = await as(admin, 'admin_set_system_config', {
+      config: { ...system, disabled_modes: ['maths_mania', 'group_battle'] },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    try {
+      const seen = await call<{ disabled_modes: string[] }>(t.app, 'get_system_configurations');
+      expect(seen.body.data.disabled_modes).toEqual(['maths_mania', 'group_battle']);
+      // A configuration saved before the switch existed still loads, with every mode on.
+      const { disabled_modes: _omit, ...older } = system;
+      expect((await as(admin, 'admin_set_system_config', { config: older })).status).toBe(200);
+      const none = await call<{ disabled_modes: string[] }>(t.app, 'get_system_configurations');
+      expect(none.body.data.disabled_modes).toEqual([]);
+    } finally {
+      await as(admin, 'admin_set_system_config', { config: system });
+    }
+  });
+
   it('maintenance closes the app to players with the operator’s words; admins keep working', async () => {
     const p = await createPlayer(t.app);
     const system = (await as<{ system: Record<string, unknown> }>(admin, 'admin_get_settings')).body.data.system;

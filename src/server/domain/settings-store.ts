@@ -13,6 +13,7 @@ export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   default_language_id: 1,
   app_name: 'QuizHub',
   leaderboard_timezone: DEFAULT_LEADERBOARD_TIMEZONE,
+  disabled_modes: [],
 };
 
 export interface StoredSettings {

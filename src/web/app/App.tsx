@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { useAppSelector } from './hooks';
 import { AppRouter } from './AppRouter';
 import { AppRoutes } from './router';
+import { OnboardingHost } from './OnboardingHost';
 import type { AppStore } from './store';
 import { SettingsGate } from './SettingsGate';
 import { applyAppLanguage, applyTranslationOverrides } from '../lib/i18n';
@@ -46,6 +47,7 @@ export function App({ store }: { store: AppStore }) {
       <SettingsGate>
         <AppRouter>
           <AppRoutes />
+          <OnboardingHost />
         </AppRouter>
       </SettingsGate>
       <ToastHost />

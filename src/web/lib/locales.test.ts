@@ -7,6 +7,8 @@ import enAdmin from '../../../locales/en/admin.json';
 import arAdmin from '../../../locales/ar/admin.json';
 import enHome from '../../../locales/en/home.json';
 import arHome from '../../../locales/ar/home.json';
+import enGuide from '../../../locales/en/guide.json';
+import arGuide from '../../../locales/ar/guide.json';
 
 /** Flattened keys with plural suffixes folded (Arabic has more plural forms than English). */
 function keys(o: Record<string, unknown>, prefix = ''): Set<string> {
@@ -37,6 +39,10 @@ describe('locales', () => {
 
   it("has home's today catalogue (its own chunk) with the same keys in both languages", () => {
     expect([...keys(arHome)].sort()).toEqual([...keys(enHome)].sort());
+  });
+
+  it('has the onboarding and how-to-play catalogue (its own chunk) with the same keys in both languages', () => {
+    expect([...keys(arGuide)].sort()).toEqual([...keys(enGuide)].sort());
   });
 
   it('lists en (default) and ar (rtl) in locales/index.json', () => {

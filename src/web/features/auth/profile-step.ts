@@ -4,6 +4,7 @@ import type { AppDispatch } from '../../app/store';
 import { api } from '../../lib/api-client';
 import { deviceId } from '../../lib/device-id';
 import { fcmTokenSent, signInFcmToken } from '../../lib/fcm';
+import { onboardingDueForNewAccount } from '../../lib/onboarding-flag';
 import { compactMobile } from '../../../core/contract/formats';
 
 /** Sign-up extras the profile step may send (a referral code, a name typed at sign-up). */
@@ -17,7 +18,7 @@ export interface ProfileExtras {
 /** Auth step 2: with the identity proof, load or create the profile; the reply is the login. */
 export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch, extras: ProfileExtras = {}) {
   const opts = { token: proof.id_token };
-  await api('check_user_exists', { firebase_id: proof.firebase_id }, opts);
+  const { exists } = await api('check_user_exists', { firebase_id: proof.firebase_id }, opts);
   // Firebase mode with FCM, notifications already allowed: this device's token comes along.
   const fcm_id = await signInFcmToken();
   const user = await api(
@@ -37,6 +38,8 @@ export async function completeSignIn(proof: IdentityProof, dispatch: AppDispatch
   );
   if (!user.api_token) throw new Error('user_signup answered without api_token');
   fcmTokenSent(fcm_id);
+  // A new account: the first-run onboarding shows on this device (before the login renders).
+  if (!exists) onboardingDueForNewAccount();
   dispatch(loggedIn({ user, token: user.api_token }));
   return user;
 }

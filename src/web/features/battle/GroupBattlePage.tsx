@@ -78,7 +78,7 @@ export default function GroupBattlePage() {
 
   return (
     <>
-      <PageTitle title={t('modes.groupBattle')} back={paths.home} backLabel={t('common.back')} />
+      <PageTitle title={t('modes.groupBattle')} back={paths.home} backLabel={t('common.back')} howTo="group_battle" />
       <BackToBattle />
       <ContentLanguagePicker />
       {!online && <OfflineNotice />}

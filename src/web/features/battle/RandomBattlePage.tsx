@@ -59,7 +59,12 @@ export default function RandomBattlePage() {
   const disabled = busy !== null || !online || !category;
   return (
     <>
-      <PageTitle title={t('modes.randomBattle')} back={paths.home} backLabel={t('common.back')} />
+      <PageTitle
+        title={t('modes.randomBattle')}
+        back={paths.home}
+        backLabel={t('common.back')}
+        howTo="one_vs_one_battle"
+      />
       <BackToBattle />
       <ContentLanguagePicker />
       {!online && <OfflineNotice />}

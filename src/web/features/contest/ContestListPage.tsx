@@ -62,6 +62,7 @@ export default function ContestListPage() {
         subtitle={t('contest.intro')}
         back={paths.home}
         backLabel={t('common.back')}
+        howTo="contest"
       />
       <ContentLanguagePicker />
       {!online && (

@@ -97,6 +97,7 @@ export default function ExamListPage() {
         subtitle={t('exam.intro')}
         back={paths.home}
         backLabel={t('common.back')}
+        howTo="exam"
       />
       <ContentLanguagePicker />
       <Segmented

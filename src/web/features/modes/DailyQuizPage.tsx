@@ -55,6 +55,7 @@ function Dashboard({ start }: { start: () => void }) {
         subtitle={t('modes.daily.intro')}
         back={paths.home}
         backLabel={t('common.back')}
+        howTo="daily_quiz"
       />
       <ContentLanguagePicker />
       {state.status !== 'ready' ? (

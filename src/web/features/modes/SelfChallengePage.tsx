@@ -132,6 +132,7 @@ function ChallengeForm({ start }: { start: (c: Choice) => void }) {
         subtitle={t('modes.sc.intro')}
         back={paths.home}
         backLabel={t('common.back')}
+        howTo="self_challenge"
       />
       <ContentLanguagePicker />
       {categories.status !== 'ready' ? (

@@ -30,7 +30,7 @@ export default function TrueFalsePage() {
   }
   return (
     <>
-      <PageTitle title={t('modes.trueFalse')} back={paths.home} backLabel={t('common.back')} />
+      <PageTitle title={t('modes.trueFalse')} back={paths.home} backLabel={t('common.back')} howTo="true_false" />
       <ContentLanguagePicker />
       <section className="card start-card" aria-labelledby="tf-intro">
         <div className="start-art tf-art" aria-hidden="true">

@@ -1,4 +1,5 @@
 import type { CategoryType } from '../../../core/contract';
+import type { PlayMode } from '../../../core/contract/play-modes';
 import { modeTree, paths, type ModeTree } from '../../app/paths';
 
 /** The modes that pick category → subcategory → something. */
@@ -16,34 +17,46 @@ export interface PickerMode {
    * open (guess the word, audio, maths) or texts to read (fun and learn).
    */
   holds: 'levels' | 'rounds' | 'texts';
+  /** Its section of how to play. */
+  playMode: PlayMode;
 }
 
 export const PICKER_MODES: Record<PickerModeKey, PickerMode> = {
-  quizZone: { key: 'quizZone', type: 1, tree: modeTree(paths.quizZone), holds: 'levels' },
+  quizZone: { key: 'quizZone', type: 1, tree: modeTree(paths.quizZone), holds: 'levels', playMode: 'quiz_zone' },
   funAndLearn: {
     key: 'funAndLearn',
     type: 2,
     tree: modeTree(paths.funAndLearn),
     holds: 'texts',
+    playMode: 'fun_and_learn',
   },
   guessTheWord: {
     key: 'guessTheWord',
     type: 3,
     tree: modeTree(paths.guessTheWord),
     holds: 'rounds',
+    playMode: 'guess_the_word',
   },
   audioQuestions: {
     key: 'audioQuestions',
     type: 4,
     tree: modeTree(paths.audioQuestions),
     holds: 'rounds',
+    playMode: 'audio_questions',
   },
-  mathMania: { key: 'mathMania', type: 5, tree: modeTree(paths.mathMania), holds: 'rounds' },
+  mathMania: {
+    key: 'mathMania',
+    type: 5,
+    tree: modeTree(paths.mathMania),
+    holds: 'rounds',
+    playMode: 'maths_mania',
+  },
   multiMatch: {
     key: 'multiMatch',
     type: 6,
     tree: modeTree(paths.multiMatch),
     holds: 'levels',
+    playMode: 'multi_match',
   },
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { SettingPage as PageType } from '../../../core/contract';
 import { api } from '../../lib/api-client';
@@ -6,8 +6,22 @@ import { paths } from '../../app/paths';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 
-/** About us, contact, privacy, terms, instructions and FAQ: text from get_settings. */
+// How to play is drawn from the system configuration, a section per mode (its own chunk, so
+// the route table in the first screen's JavaScript stays as it was).
+const HowToPlayPage = lazy(() => import('./guide').then((m) => ({ default: m.HowToPlayPage })));
+
+/** About us, contact, privacy, terms and FAQ: text from get_settings; how to play, per mode. */
 export default function SettingPage({ type }: { type: PageType }) {
+  if (type === 'instructions')
+    return (
+      <Suspense fallback={<Spinner />}>
+        <HowToPlayPage />
+      </Suspense>
+    );
+  return <TextPage type={type} />;
+}
+
+function TextPage({ type }: { type: PageType }) {
   const { t } = useTranslation();
   const [text, setText] = useState<{ type: PageType; message: string } | null>(null);
 

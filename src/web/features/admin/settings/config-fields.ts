@@ -19,7 +19,7 @@ export const CONFIG_KEYS = Object.keys(systemConfigSchema.shape) as ConfigKey[];
 export function configKind(key: ConfigKey): ConfigKind {
   if (key === 'maintenance_mode' || key === 'language_mode' || key === 'payout_require_verified_contact')
     return 'switch';
-  if (key === 'payout_methods') return 'list';
+  if (key === 'payout_methods' || key === 'disabled_modes') return 'list';
   if (key === 'default_language_id') return 'language';
   if (
     key === 'app_name' ||
@@ -43,7 +43,7 @@ export function configUnit(key: ConfigKey): AdminKey | null {
 }
 
 const FIXED: Record<string, ConfigKey[]> = {
-  general: ['app_name', 'leaderboard_timezone'],
+  general: ['app_name', 'leaderboard_timezone', 'disabled_modes'],
   maintenance: ['maintenance_mode', 'maintenance_message'],
   languages: ['language_mode', 'default_language_id'],
   economy: [

@@ -49,6 +49,7 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
         subtitle={t('quiz.pickCategory')}
         back={paths.home}
         backLabel={t('common.back')}
+        howTo={mode.playMode}
       />
       <ContentLanguagePicker />
       {state.status !== 'ready' ? (

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SystemConfigurations } from '../../../core/contract';
+import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
+import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
+import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
+import { makeStore } from '../../app/store';
+import '../../lib/i18n';
+import HowToPlayPage from './HowToPlayPage';
+
+/** A configuration whose amounts differ from every default, so a hard-coded figure shows up. */
+const config: SystemConfigurations = {
+  ...DEFAULT_REWARD_RULES,
+  ...DEFAULT_PAYOUT_RULES,
+  quiz_zone_max_coins: 17,
+  quiz_zone_pass_percentage: 45,
+  lifeline_cost: 7,
+  language_mode: '1',
+  maintenance_mode: '0',
+  maintenance_message: '',
+  default_language_id: 1,
+  app_name: 'QuizHub',
+  leaderboard_timezone: 'UTC',
+  disabled_modes: [],
+  battle: { ...DEFAULT_BATTLE_RULES, random_battle_entry_fee: 23 },
+};
+
+afterEach(cleanup);
+
+function show(c: SystemConfigurations) {
+  const store = makeStore({ settings: { data: null, systemConfig: c, status: 'ready', maintenance: false } });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/instructions']}>
+        <HowToPlayPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('HowToPlayPage', () => {
+  it("shows each mode's amounts from the configuration in effect", () => {
+    show(config);
+    expect(screen.getByTestId('fact-quiz_zone-levelCoins').textContent).toBe(
+      'Up to 17 coins the first time you clear a level',
+    );
+    expect(screen.getByTestId('fact-quiz_zone-passMark').textContent).toContain('45%');
+    expect(screen.getByTestId('fact-quiz_zone-lifelines').textContent).toContain('7 coins each');
+    expect(screen.getByTestId('fact-one_vs_one_battle-battleFee').textContent).toContain('23 coins to enter');
+  });
+
+  it('lists every mode, each in a section its screen can link to', () => {
+    show(config);
+    expect(screen.getAllByRole('region').map((s) => s.id)).toEqual([
+      'quiz-zone',
+      'daily-quiz',
+      'true-false',
+      'fun-and-learn',
+      'guess-the-word',
+      'self-challenge',
+      'audio-questions',
+      'maths-mania',
+      'multi-match',
+      'exam',
+      'contest',
+      'one-vs-one-battle',
+      'group-battle',
+    ]);
+  });
+
+  it('leaves out a mode the operator switched off', () => {
+    show({ ...config, disabled_modes: ['maths_mania', 'group_battle'] });
+    expect(screen.queryByTestId('how-to-maths_mania')).toBeNull();
+    expect(screen.queryByTestId('how-to-group_battle')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Maths Mania' })).toBeNull();
+    expect(screen.getByTestId('how-to-quiz_zone')).toBeTruthy();
+  });
+});
