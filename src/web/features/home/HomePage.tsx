@@ -26,6 +26,9 @@ export default function HomePage() {
   const appLanguage = useAppSelector((s) => s.languages.appLanguage);
   const [home, setHome] = useState<HomeSettings | null>(null);
   const online = useOnline();
+  // The modes the operator switched off are not offered (how to play leaves them out too).
+  const disabled = useAppSelector((s) => s.settings.systemConfig?.disabled_modes);
+  const modes = disabled?.length ? MODES.filter((m) => !disabled.includes(m.code)) : MODES;
 
   // The start-up figure bench:pwa reads: the home screen is on screen, usable.
   useEffect(() => {
@@ -73,7 +76,7 @@ export default function HomePage() {
       </Suspense>
       <h2 className="section-title">{t('home.modes')}</h2>
       <ul className="modes-grid">
-        {MODES.map((m) => {
+        {modes.map((m) => {
           const icon = <ModeIcon id={m.icon} />;
           const name = <span className="mode-name">{t(`modes.${m.key}`)}</span>;
           // Offline: the modes that play from the device say so; the others wait for the network.
