@@ -2,14 +2,23 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SystemConfigurations } from '../../../core/contract';
 import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
 import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
 import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
 import { makeStore } from '../../app/store';
 import '../../lib/i18n';
-import HowToPlayPage from './HowToPlayPage';
+
+/** The operator's how-to-play text get_settings answers ('' when the call fails). */
+let operatorText: string | null = null;
+vi.mock('../../lib/api-client', () => ({
+  api: () =>
+    operatorText === null
+      ? Promise.reject(Object.assign(new Error(), { code: 'network' }))
+      : Promise.resolve({ type: 'instructions', message: operatorText }),
+}));
+const { default: HowToPlayPage } = await import('./HowToPlayPage');
 
 /** A configuration whose amounts differ from every default, so a hard-coded figure shows up. */
 const config: SystemConfigurations = {
@@ -28,7 +37,10 @@ const config: SystemConfigurations = {
   battle: { ...DEFAULT_BATTLE_RULES, random_battle_entry_fee: 23 },
 };
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  operatorText = null;
+});
 
 function show(c: SystemConfigurations) {
   const store = makeStore({ settings: { data: null, systemConfig: c, status: 'ready', maintenance: false } });
@@ -77,5 +89,17 @@ describe('HowToPlayPage', () => {
     expect(screen.queryByTestId('how-to-group_battle')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Maths Mania' })).toBeNull();
     expect(screen.getByTestId('how-to-quiz_zone')).toBeTruthy();
+  });
+
+  it("puts the operator's own words first, and the built-in intro when they cannot be had", async () => {
+    operatorText = 'Our house rules.\n\nPlay fair.';
+    show(config);
+    const paragraphs = await screen.findAllByTestId('how-to-operator');
+    expect(paragraphs.map((p) => p.textContent)).toEqual(['Our house rules.', 'Play fair.']);
+    cleanup();
+    operatorText = null;
+    show(config);
+    await screen.findByText(/./, { selector: '.how-to-intro p:first-child' });
+    expect(screen.queryByTestId('how-to-operator')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { PlayMode } from '../../../core/contract/play-modes';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
 import { formatCount } from '../../lib/format-number';
 import { useGuideT } from '../../lib/guide-i18n';
 import { useTranslation } from '../../lib/use-translation';
@@ -37,6 +38,18 @@ export default function HowToPlayPage() {
   const config = useAppSelector((s) => s.settings.systemConfig);
   const guides = useMemo(() => (config ? modeGuides(config) : null), [config]);
   const { hash } = useLocation();
+  // The operator's own words on how to play (console → Pages) come first; the built-in intro
+  // when there are none or they cannot be fetched.
+  const [own, setOwn] = useState<string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api('get_settings', { type: 'instructions' }, { expect: ['network', 'unknown', 'internal_error'] })
+      .then((d) => live && setOwn(d.message.split(/\n{2,}/).filter((p) => p.trim() !== '')))
+      .catch(() => live && setOwn([]));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // A mode's screen links to its section: scroll there once the sections are on the page.
   useEffect(() => {
@@ -54,7 +67,17 @@ export default function HowToPlayPage() {
     <>
       <PageTitle title={t('pages.instructions')} back={paths.home} backLabel={t('common.back')} />
       <article className="card how-to-intro" data-testid="page-instructions">
-        <p>{g('howTo.intro')}</p>
+        {own === null ? (
+          <Spinner />
+        ) : own.length > 0 ? (
+          own.map((p, i) => (
+            <p key={i} dir="auto" data-testid="how-to-operator">
+              {p}
+            </p>
+          ))
+        ) : (
+          <p>{g('howTo.intro')}</p>
+        )}
         <p className="muted">{g('howTo.floor')}</p>
       </article>
       {!guides ? (
