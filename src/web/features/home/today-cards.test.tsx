@@ -16,7 +16,7 @@ describe('the daily quiz card', () => {
     show(<DailyCard status={{ date: '2026-11-27', played: false, result: null, streak: 0 }} />);
     expect(screen.getByTestId('today-daily-state').dataset.played).toBe('false');
     expect(screen.getByTestId('today-daily-state').textContent).toBe('Not played yet today');
-    expect(screen.getByTestId('today-streak').textContent).toBe('Streak: 0 days');
+    expect(screen.getByTestId('today-streak').textContent).toBe('Start a streak today');
     expect(screen.getByTestId('today-daily-go').textContent).toBe('Play');
     expect(go('today-daily-go')).toBe('/quiz-play/daily-quiz-dashboard');
   });
