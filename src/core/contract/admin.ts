@@ -193,6 +193,14 @@ export const systemConfigSchema = z
       .max(PLAY_MODES.length)
       .refine((l) => new Set(l).size === l.length, { error: 'lists a mode twice' })
       .default([]),
+    contact_email: z.union([z.literal(''), z.email({ error: 'must be an e-mail address' }).max(120)]).default(''),
+    contact_phone: z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^(\+?[0-9][0-9 ()-]{3,28})?$/, { error: 'must be a phone number' })
+      .default(''),
+    contact_address: z.string().trim().max(300).default(''),
   })
   .strict()
   .refine((c) => c.quiz_coin_floor_percentage <= c.quiz_coin_full_percentage, {

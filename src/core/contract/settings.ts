@@ -29,6 +29,10 @@ export interface SystemConfig extends RewardRules, PayoutRules {
   leaderboard_timezone: string;
   /** Play modes the operator switched off (codes of `PLAY_MODES`): left out of how to play. */
   disabled_modes: PlayMode[];
+  /** The operator's contact details, shown on the contact page ('' for one not given). */
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
 }
 
 /** `get_system_configurations`'s reply: the configuration and the live battles' rules in effect. */

@@ -476,6 +476,44 @@ describe('settings', () => {
     }
   });
 
+  it('keeps the operator’s contact details for the contact page, refusing what is not one', async () => {
+    const system = (await as<{ system: Record<string, unknown> }>(admin, 'admin_get_settings')).body.data.system;
+    // Demo details until the operator gives theirs.
+    expect(system).toMatchObject({ contact_email: 'support@quizhub.example', contact_phone: '+1 555 0100' });
+    const bad: [string, unknown][] = [
+      ['contact_email', 'not-an-address'],
+      ['contact_email', '<script>alert(1)</script>@x.example'],
+      ['contact_email', `${'a'.repeat(120)}@example.com`],
+      ['contact_email', 42],
+      ['contact_phone', 'call me'],
+      ['contact_phone', '+1 555 0100; DROP TABLE users'],
+      ['contact_phone', '1'.repeat(40)],
+      ['contact_address', 'x'.repeat(301)],
+    ];
+    for (const [key, value] of bad) {
+      const r = await as(admin, 'admin_set_system_config', { config: { ...system, [key]: value } });
+      expect(r.status, `${key}=${String(value)}`).toBe(400);
+      expect(r.body.field).toBe(`config.${key}`);
+    }
+    const details = {
+      contact_email: 'help@example.org',
+      contact_phone: '+44 (20) 7946-0000',
+      contact_address: '1 Quiz Lane\nLondon',
+    };
+    const ok = await as(admin, 'admin_set_system_config', { config: { ...system, ...details } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    try {
+      const seen = await call<Record<string, unknown>>(t.app, 'get_system_configurations');
+      expect(seen.body.data).toMatchObject(details);
+      // Any of them may be left empty (the page then leaves it out).
+      const empty = { contact_email: '', contact_phone: '', contact_address: '' };
+      expect((await as(admin, 'admin_set_system_config', { config: { ...system, ...empty } })).status).toBe(200);
+      expect((await call<Record<string, unknown>>(t.app, 'get_system_configurations')).body.data).toMatchObject(empty);
+    } finally {
+      await as(admin, 'admin_set_system_config', { config: system });
+    }
+  });
+
   it('maintenance closes the app to players with the operator’s words; admins keep working', async () => {
     const p = await createPlayer(t.app);
     const system = (await as<{ system: Record<string, unknown> }>(admin, 'admin_get_settings')).body.data.system;

@@ -14,7 +14,6 @@ export const DEFAULT_PAGES: Record<SettingPage, string> = {
   ].join('\n\n'),
   contact_us: [
     'Questions, a wrong answer in a question, or a problem with your account or a payout? Write to us and we answer within two working days.',
-    'E-mail: support@quizhub.example',
     'To report a question, open it in a quiz and use "Report" below it: it reaches the team with the question attached.',
   ].join('\n\n'),
   privacy_policy: [

@@ -14,6 +14,10 @@ export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   app_name: 'QuizHub',
   leaderboard_timezone: DEFAULT_LEADERBOARD_TIMEZONE,
   disabled_modes: [],
+  // Demo details until the operator gives theirs (console → Settings → General).
+  contact_email: 'support@quizhub.example',
+  contact_phone: '+1 555 0100',
+  contact_address: '',
 };
 
 export interface StoredSettings {

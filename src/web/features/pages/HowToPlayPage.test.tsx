@@ -34,6 +34,9 @@ const config: SystemConfigurations = {
   app_name: 'QuizHub',
   leaderboard_timezone: 'UTC',
   disabled_modes: [],
+  contact_email: '',
+  contact_phone: '',
+  contact_address: '',
   battle: { ...DEFAULT_BATTLE_RULES, random_battle_entry_fee: 23 },
 };
 

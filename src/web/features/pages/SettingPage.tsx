@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { SettingPage as PageType } from '../../../core/contract';
 import { api } from '../../lib/api-client';
 import { paths } from '../../app/paths';
+import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 
@@ -49,6 +50,51 @@ function TextPage({ type }: { type: PageType }) {
           ))
         )}
       </article>
+      {type === 'contact_us' && <ContactDetails />}
     </>
+  );
+}
+
+/** The operator's contact details from the system configuration, each one tap away. */
+function ContactDetails() {
+  const { t } = useTranslation();
+  const config = useAppSelector((s) => s.settings.systemConfig);
+  if (!config) return null;
+  const { contact_email: email, contact_phone: phone, contact_address: address } = config;
+  if (!email && !phone && !address) return null;
+  return (
+    <section className="card contact-details" aria-labelledby="contact-title" data-testid="contact-details">
+      <h2 id="contact-title">{t('pages.contact.title')}</h2>
+      <dl>
+        {email && (
+          <>
+            <dt>{t('pages.contact.email')}</dt>
+            <dd>
+              <a href={`mailto:${email}`} dir="ltr" data-testid="contact-email">
+                {email}
+              </a>
+            </dd>
+          </>
+        )}
+        {phone && (
+          <>
+            <dt>{t('pages.contact.phone')}</dt>
+            <dd>
+              <a href={`tel:${phone.replace(/[^+0-9]/g, '')}`} dir="ltr" data-testid="contact-phone">
+                {phone}
+              </a>
+            </dd>
+          </>
+        )}
+        {address && (
+          <>
+            <dt>{t('pages.contact.address')}</dt>
+            <dd dir="auto" className="contact-address" data-testid="contact-address">
+              {address}
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
   );
 }

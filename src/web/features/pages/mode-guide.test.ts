@@ -17,6 +17,9 @@ const config: SystemConfigurations = {
   app_name: 'QuizHub',
   leaderboard_timezone: 'UTC',
   disabled_modes: [],
+  contact_email: '',
+  contact_phone: '',
+  contact_address: '',
   battle: DEFAULT_BATTLE_RULES,
 };
 const modes = (c: SystemConfigurations) => modeGuides(c).map((g) => g.mode);

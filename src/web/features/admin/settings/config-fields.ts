@@ -25,7 +25,8 @@ export function configKind(key: ConfigKey): ConfigKind {
     key === 'app_name' ||
     key === 'maintenance_message' ||
     key === 'leaderboard_timezone' ||
-    key === 'payout_currency'
+    key === 'payout_currency' ||
+    key.startsWith('contact_')
   )
     return 'text';
   return 'number';
@@ -43,7 +44,7 @@ export function configUnit(key: ConfigKey): AdminKey | null {
 }
 
 const FIXED: Record<string, ConfigKey[]> = {
-  general: ['app_name', 'leaderboard_timezone', 'disabled_modes'],
+  general: ['app_name', 'leaderboard_timezone', 'disabled_modes', 'contact_email', 'contact_phone', 'contact_address'],
   maintenance: ['maintenance_mode', 'maintenance_message'],
   languages: ['language_mode', 'default_language_id'],
   economy: [
