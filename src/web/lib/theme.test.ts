@@ -40,8 +40,12 @@ describe('the theme chosen on this device', () => {
     // The next visit: read from the device before the first render.
     resetThemeForTest();
     delete html.dataset.theme;
+    for (const m of document.querySelectorAll<HTMLMetaElement>('meta[data-scheme]'))
+      m.media = `(prefers-color-scheme: ${m.dataset.scheme})`;
     applyStoredTheme();
     expect(html.dataset.theme).toBe('light');
+    // The bar too, from the first render of the next visit (not only once the setting is opened).
+    expect(barMedia()).toEqual(['all', 'not all']);
     expect(themeChoice()).toBe('light');
   });
 
