@@ -41,7 +41,7 @@ describe('the theme chosen on this device', () => {
     resetThemeForTest();
     delete html.dataset.theme;
     for (const m of document.querySelectorAll<HTMLMetaElement>('meta[data-scheme]'))
-      m.media = `(prefers-color-scheme: ${m.dataset.scheme})`;
+      m.setAttribute('media', `(prefers-color-scheme: ${m.dataset.scheme})`);
     applyStoredTheme();
     expect(html.dataset.theme).toBe('light');
     // The bar too, from the first render of the next visit (not only once the setting is opened).

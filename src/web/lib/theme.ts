@@ -18,7 +18,7 @@ export function applyStoredTheme(): void {
     document.documentElement.dataset.theme = v;
     // The browser bar's colour of the chosen theme, whatever the system says.
     for (const m of document.querySelectorAll<HTMLMetaElement>('meta[data-scheme]'))
-      m.media = m.dataset.scheme === v ? 'all' : 'not all';
+      m.setAttribute('media', m.dataset.scheme === v ? 'all' : 'not all');
   } catch {
     // Storage refused: the system's theme.
   }
