@@ -89,6 +89,7 @@ export const battleActions = {
    * the socket). With match_id: the room; destroy_match cancels it while still waiting.
    */
   get_random_questions: action<RoomState>()({
+    mode: (i) => (i.destroy_match ? null : 'one_vs_one_battle'),
     input: z.object({
       language_id: languageIdField,
       match_id: roomIdField.optional(),
@@ -100,6 +101,7 @@ export const battleActions = {
   }),
   /** A battle against the bot: no fee, starts at once. */
   play_with_bot: action<RoomState>()({
+    mode: 'one_vs_one_battle',
     input: z.object({
       language_id: languageIdField,
       category: slugField,
@@ -109,6 +111,7 @@ export const battleActions = {
     mutates: true,
   }),
   create_room: action<RoomState>()({
+    mode: (i) => (i.room_type === 'group' ? 'group_battle' : 'one_vs_one_battle'),
     input: z.object({
       language_id: languageIdField,
       room_type: z.enum(['friend', 'group'], { error: 'must be friend or group' }),

@@ -103,6 +103,7 @@ export const contestActions = {
    * a play under way resumes; a finished one is "you have already played".
    */
   get_questions_by_contest: action<ContestPlay>()({
+    mode: 'contest',
     input: z.object({ language_id: languageIdField, contest_id: idField }),
     access: 'user',
     mutates: true,

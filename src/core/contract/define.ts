@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PlayMode } from './play-modes';
 
 /** Who may call an action. */
 export type Access =
@@ -14,6 +15,12 @@ export interface ActionSpec<I extends z.ZodType = z.ZodType, O = unknown> {
   mutates: boolean;
   /** Rate-limit class: auth actions are limited per IP and per account. */
   limit?: 'auth' | 'otp';
+  /**
+   * The play mode this action starts (a session, a room, an exam's or a contest's questions): an
+   * operator who lists it in `disabled_modes` has it refused (403 mode_disabled). A function picks
+   * the mode from the input (null: nothing is started, e.g. a cancel).
+   */
+  mode?: PlayMode | ((input: z.output<I>) => PlayMode | null);
   /** Multipart file fields the action takes (name → max bytes). */
   files?: Record<string, number>;
   /** Phantom: the `data` type of the success reply. */

@@ -19,6 +19,7 @@ export const ERRORS = {
     message: 'Your account has been deactivated! Please contact admin.',
   },
   demo_mode: { status: 403, message: 'Not allowed in demo version' },
+  mode_disabled: { status: 403, message: 'This mode is switched off for now.' },
   maintenance: { status: 503, message: 'We are under maintenance. Please come back soon.' },
   rate_limited: { status: 429, message: 'Too many requests, try again later.' },
   // identity

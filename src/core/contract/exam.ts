@@ -137,6 +137,7 @@ export const examActions = {
    * accepted, on a day the exam is open in the player's zone.
    */
   get_exam_module_questions: action<ExamPlay>()({
+    mode: 'exam',
     input: z.object({
       exam_module_id: idField,
       // Empty: exam_key_required ("enter the exam key").

@@ -300,6 +300,7 @@ export const quizActions = {
     mutates: false,
   }),
   get_questions_by_level: action<PlaySession>()({
+    mode: 'quiz_zone',
     input: z.object({
       category: slugField,
       subcategory: slugField,

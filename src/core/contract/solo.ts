@@ -98,22 +98,35 @@ export const soloActions = {
     mutates: false,
   }),
   get_fun_n_learn_questions: action<PlaySession>()({
+    mode: 'fun_and_learn',
     input: z.object({ language_id: languageIdField, fun_n_learn_id: idField, resume: resumeField }),
     access: 'user',
     mutates: true,
   }),
   // ------------------------------------------------------------ rounds of a subcategory
-  get_guess_the_word: action<PlaySession>()({ input: modeSource, access: 'user', mutates: true }),
-  get_audio_questions: action<PlaySession>()({ input: modeSource, access: 'user', mutates: true }),
-  get_maths_questions: action<PlaySession>()({ input: modeSource, access: 'user', mutates: true }),
+  get_guess_the_word: action<PlaySession>()({
+    input: modeSource,
+    access: 'user',
+    mutates: true,
+    mode: 'guess_the_word',
+  }),
+  get_audio_questions: action<PlaySession>()({
+    input: modeSource,
+    access: 'user',
+    mutates: true,
+    mode: 'audio_questions',
+  }),
+  get_maths_questions: action<PlaySession>()({ input: modeSource, access: 'user', mutates: true, mode: 'maths_mania' }),
   // ------------------------------------------------------------ drawn quizzes
   get_questions_by_type: action<PlaySession>()({
+    mode: 'true_false',
     /** type 2: true and false (the only type the spec's screen asks for). */
     input: z.object({ language_id: languageIdField, type: intField(2, 2), resume: resumeField }),
     access: 'user',
     mutates: true,
   }),
   get_daily_quiz: action<PlaySession>()({
+    mode: 'daily_quiz',
     input: z.object({ language_id: languageIdField, timezone: timezoneField, gmt_format: gmtField }),
     access: 'user',
     mutates: true,
@@ -124,6 +137,7 @@ export const soloActions = {
     mutates: false,
   }),
   get_questions_for_self_challenge: action<PlaySession>()({
+    mode: 'self_challenge',
     input: z.object({
       language_id: languageIdField,
       category_slug: slugField,
@@ -151,6 +165,7 @@ export const soloActions = {
     mutates: true,
   }),
   get_multi_match_questions_by_level: action<PlaySession>()({
+    mode: 'multi_match',
     input: z.object({
       category: slugField,
       subcategory: slugField,

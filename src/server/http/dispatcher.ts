@@ -66,6 +66,12 @@ async function assertOpen(s: Services, user: TokenUser | undefined): Promise<voi
     throw new AppError('maintenance', sys.maintenance_message ? { message: sys.maintenance_message } : {});
 }
 
+/** A mode the operator switched off starts nothing for players (403 mode_disabled). */
+async function assertModeOn(s: Services, spec: ActionSpec, input: Record<string, unknown>): Promise<void> {
+  const mode = typeof spec.mode === 'function' ? spec.mode(input) : spec.mode;
+  if (mode && (await s.settings.system()).disabled_modes.includes(mode)) throw new AppError('mode_disabled');
+}
+
 /**
  * The caller of a signed-in GET outside the dispatcher (offline packs), checked as a 'user'
  * action is: the request rate limit, the bearer token (401/403) and maintenance (503).
@@ -145,6 +151,7 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
     // A public demo lets visitors look around the console but change nothing.
     if (spec.access === 'admin' && spec.mutates && s.config.DEMO_MODE) throw new AppError('demo_mode');
     const input = parseInput(spec, body) as Record<string, unknown>;
+    if (spec.mode && who.user?.role !== 'admin') await assertModeOn(s, spec, input);
     const account = spec.limit ? ((input.email ?? input.mobile) as string | undefined) : undefined;
     if (spec.limit) await s.rateLimits.auth(spec.limit, req.ip, account);
     const committed: (() => void)[] = [];
