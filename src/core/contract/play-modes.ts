@@ -1,6 +1,7 @@
 /**
  * The play modes a player meets, by a stable code: the operator switches a mode off by listing
- * its code in system configuration's `disabled_modes` (the how-to-play page then leaves it out).
+ * its code in system configuration's `disabled_modes`: home and how to play leave it out, and the
+ * server refuses the actions that start it (403 mode_disabled, ActionSpec.mode).
  */
 export const PLAY_MODES = [
   'quiz_zone',

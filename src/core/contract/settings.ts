@@ -27,7 +27,7 @@ export interface SystemConfig extends RewardRules, PayoutRules {
   app_name: string;
   /** Where leaderboard days and months (and the Streak badge's days) begin: an IANA name or ±HH:MM. */
   leaderboard_timezone: string;
-  /** Play modes the operator switched off (codes of `PLAY_MODES`): left out of how to play. */
+  /** Play modes the operator switched off (codes of `PLAY_MODES`): not offered, and refused. */
   disabled_modes: PlayMode[];
   /** The operator's contact details, shown on the contact page ('' for one not given). */
   contact_email: string;
