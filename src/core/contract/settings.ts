@@ -104,8 +104,16 @@ export interface AppLanguage {
 const fromField = z.preprocess((v) => (v === undefined ? '2' : String(v)), z.literal('2'));
 
 export const settingsActions = {
-  get_settings: action<{ type: SettingPage; message: string }>()({
-    input: z.object({ type: z.enum(SETTING_PAGES) }),
+  /** `is_default`: the built-in demo text (the operator has written none for this page). */
+  get_settings: action<{ type: SettingPage; message: string; is_default: boolean }>()({
+    input: z.object({
+      type: z.enum(SETTING_PAGES),
+      /** The interface language: the demo text in it, until the operator writes their own. */
+      language: z
+        .string()
+        .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be a language code' })
+        .optional(),
+    }),
     access: 'public',
     mutates: false,
   }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLanguage, ContentLanguage, HomeSettings, SystemConfig, WebSettings } from '../../core/contract';
 import { call } from '../test-support/client';
+import { createAdmin } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -21,6 +22,37 @@ describe('settings', () => {
       field: 'type',
     });
     expect((await call(t.app, 'get_settings', {})).status).toBe(400);
+  });
+
+  it('answers the demo pages in the interface language until the operator writes their own', async () => {
+    type Page = { message: string; is_default: boolean };
+    const en = await call<Page>(t.app, 'get_settings', { type: 'faq' });
+    const ar = await call<Page>(t.app, 'get_settings', { type: 'faq', language: 'ar' });
+    expect(ar.body.data.is_default).toBe(true);
+    expect(ar.body.data.message).toMatch(/[\u0600-\u06FF]/);
+    expect(ar.body.data.message).not.toBe(en.body.data.message);
+    // A language without its own demo text reads English.
+    expect((await call<Page>(t.app, 'get_settings', { type: 'faq', language: 'fr' })).body.data.message).toBe(
+      en.body.data.message,
+    );
+    for (const language of ['<script>', 'a'.repeat(500), 'ar;DROP', 5]) {
+      const bad = await call(t.app, 'get_settings', { type: 'faq', language });
+      expect(bad.status, String(language)).toBe(400);
+      expect(bad.body.field).toBe('language');
+    }
+    // The operator's own words win, in every language.
+    const admin = await createAdmin(t.app, t.db);
+    const set = await call(
+      t.app,
+      'admin_set_page',
+      { type: 'faq', message: 'Ask us anything.' },
+      { token: admin.token, ip: admin.ip },
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    for (const language of ['en', 'ar']) {
+      const own = await call<Page>(t.app, 'get_settings', { type: 'faq', language });
+      expect(own.body.data).toMatchObject({ message: 'Ask us anything.', is_default: false });
+    }
   });
 
   it('answers the system configuration with the reward defaults', async () => {

@@ -12,11 +12,13 @@ import '../../lib/i18n';
 
 /** The operator's how-to-play text get_settings answers ('' when the call fails). */
 let operatorText: string | null = null;
+/** The server's built-in demo text rather than the operator's. */
+let isDefault = false;
 vi.mock('../../lib/api-client', () => ({
   api: () =>
     operatorText === null
       ? Promise.reject(Object.assign(new Error(), { code: 'network' }))
-      : Promise.resolve({ type: 'instructions', message: operatorText }),
+      : Promise.resolve({ type: 'instructions', message: operatorText, is_default: isDefault }),
 }));
 const { default: HowToPlayPage } = await import('./HowToPlayPage');
 
@@ -43,6 +45,7 @@ const config: SystemConfigurations = {
 afterEach(() => {
   cleanup();
   operatorText = null;
+  isDefault = false;
 });
 
 function show(c: SystemConfigurations) {
@@ -104,5 +107,12 @@ describe('HowToPlayPage', () => {
     show(config);
     await screen.findByText(/./, { selector: '.how-to-intro p:first-child' });
     expect(screen.queryByTestId('how-to-operator')).toBeNull();
+    // The server's demo text is not the operator's: the sections say it better.
+    cleanup();
+    operatorText = 'Demo words.';
+    isDefault = true;
+    show(config);
+    await screen.findByText(/./, { selector: '.how-to-intro p:first-child' });
+    expect(screen.queryByText('Demo words.')).toBeNull();
   });
 });

@@ -44,7 +44,7 @@ export default function HowToPlayPage() {
   useEffect(() => {
     let live = true;
     api('get_settings', { type: 'instructions' }, { expect: ['network', 'unknown', 'internal_error'] })
-      .then((d) => live && setOwn(d.message.split(/\n{2,}/).filter((p) => p.trim() !== '')))
+      .then((d) => live && setOwn(d.is_default ? [] : d.message.split(/\n{2,}/).filter((p) => p.trim() !== '')))
       .catch(() => live && setOwn([]));
     return () => {
       live = false;

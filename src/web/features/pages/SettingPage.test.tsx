@@ -8,7 +8,7 @@ import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 
 vi.mock('../../lib/api-client', () => ({
-  api: () => Promise.resolve({ type: 'contact_us', message: 'Write to us.' }),
+  api: () => Promise.resolve({ type: 'contact_us', message: 'Write to us.', is_default: true }),
 }));
 const { default: SettingPage } = await import('./SettingPage');
 

@@ -24,17 +24,18 @@ export default function SettingPage({ type }: { type: PageType }) {
 
 function TextPage({ type }: { type: PageType }) {
   const { t } = useTranslation();
+  const appLanguage = useAppSelector((s) => s.languages.appLanguage);
   const [text, setText] = useState<{ type: PageType; message: string } | null>(null);
 
   useEffect(() => {
     let live = true;
-    api('get_settings', { type })
+    api('get_settings', { type, language: appLanguage })
       .then((d) => live && setText({ type, message: d.message }))
       .catch(() => live && setText({ type, message: '' }));
     return () => {
       live = false;
     };
-  }, [type]);
+  }, [type, appLanguage]);
 
   return (
     <>
