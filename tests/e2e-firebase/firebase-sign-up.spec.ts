@@ -1,6 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FIREBASE_PROJECT } from '../../playwright.firebase.config';
-import { nextSession, playLevel, playOut, uniqueEmail } from '../e2e/support';
+import { nextSession, onboardingSeen, playLevel, playOut, uniqueEmail } from '../e2e/support';
+
+// Accounts here are made on this device, so the first-run onboarding would open over each
+// journey: it is marked seen (the main suite's onboarding.spec is about it).
+test.beforeEach(({ page }) => onboardingSeen(page));
 
 /** SHOTS=1 keeps screenshots of the screens in .tmp/screens. */
 const shot = (page: Page, name: string) =>
