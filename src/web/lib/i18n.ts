@@ -76,7 +76,8 @@ export function loadCatalogue(): Promise<void> {
 
 /** A chunk's loader that also waits for the whole catalogue (for pages and dialogs loaded later). */
 export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadCatalogue()]).then(([m]) => m);
+  // Without the catalogue (offline, no copy) the chunk still renders, in the shell's words.
+  return () => Promise.all([load(), loadCatalogue().catch(() => undefined)]).then(([m]) => m);
 }
 
 // The shell's English ships in the main bundle; other catalogues load when chosen.
