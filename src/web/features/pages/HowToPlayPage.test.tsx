@@ -4,9 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SystemConfigurations } from '../../../core/contract';
-import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
-import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
-import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
+import { testConfig } from './test-config';
 import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 
@@ -23,24 +21,10 @@ vi.mock('../../lib/api-client', () => ({
 const { default: HowToPlayPage } = await import('./HowToPlayPage');
 
 /** A configuration whose amounts differ from every default, so a hard-coded figure shows up. */
-const config: SystemConfigurations = {
-  ...DEFAULT_REWARD_RULES,
-  ...DEFAULT_PAYOUT_RULES,
-  quiz_zone_max_coins: 17,
-  quiz_zone_pass_percentage: 45,
-  lifeline_cost: 7,
-  language_mode: '1',
-  maintenance_mode: '0',
-  maintenance_message: '',
-  default_language_id: 1,
-  app_name: 'QuizHub',
-  leaderboard_timezone: 'UTC',
-  disabled_modes: [],
-  contact_email: '',
-  contact_phone: '',
-  contact_address: '',
-  battle: { ...DEFAULT_BATTLE_RULES, random_battle_entry_fee: 23 },
-};
+const config = testConfig(
+  { quiz_zone_max_coins: 17, quiz_zone_pass_percentage: 45, lifeline_cost: 7 },
+  { random_battle_entry_fee: 23 },
+);
 
 afterEach(() => {
   cleanup();

@@ -3,35 +3,22 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SystemConfigurations } from '../../../core/contract';
-import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
-import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
-import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
+import { testConfig } from './test-config';
 import { OnboardingHost } from '../../app/OnboardingHost';
 import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 import { onboardingDueForNewAccount, onboardingState } from '../../lib/onboarding-flag';
 
-const config: SystemConfigurations = {
-  ...DEFAULT_REWARD_RULES,
-  ...DEFAULT_PAYOUT_RULES,
-  quiz_zone_max_coins: 17,
-  quiz_zone_pass_percentage: 45,
-  lifeline_cost: 7,
-  welcome_bonus: 12,
-  payout_min_coins: 250,
-  language_mode: '1',
-  maintenance_mode: '0',
-  maintenance_message: '',
-  default_language_id: 1,
-  app_name: 'QuizHub',
-  leaderboard_timezone: 'UTC',
-  disabled_modes: [],
-  contact_email: '',
-  contact_phone: '',
-  contact_address: '',
-  battle: { ...DEFAULT_BATTLE_RULES, random_battle_entry_fee: 23 },
-};
+const config = testConfig(
+  {
+    quiz_zone_max_coins: 17,
+    quiz_zone_pass_percentage: 45,
+    lifeline_cost: 7,
+    welcome_bonus: 12,
+    payout_min_coins: 250,
+  },
+  { random_battle_entry_fee: 23 },
+);
 
 // The dialog is a lazy chunk: its module is loaded (and transformed) before any test waits for
 // it, so a busy machine's first import is not a test's wait.

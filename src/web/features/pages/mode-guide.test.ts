@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemConfigurations } from '../../../core/contract';
-import { PLAY_MODES } from '../../../core/contract/play-modes';
 import { DEFAULT_BATTLE_RULES } from '../../../core/rules/battle';
-import { DEFAULT_PAYOUT_RULES } from '../../../core/rules/payout';
-import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
+import { testConfig } from './test-config';
+import { PLAY_MODES } from '../../../core/contract/play-modes';
 import { EXAM_AWAY_LIMIT_MS } from '../../../core/rules/exam';
 import { EXAM_AWAY_SECONDS, modeGuides } from './mode-guide';
 
-const config: SystemConfigurations = {
-  ...DEFAULT_REWARD_RULES,
-  ...DEFAULT_PAYOUT_RULES,
-  language_mode: '1',
-  maintenance_mode: '0',
-  maintenance_message: '',
-  default_language_id: 1,
-  app_name: 'QuizHub',
-  leaderboard_timezone: 'UTC',
-  disabled_modes: [],
-  contact_email: '',
-  contact_phone: '',
-  contact_address: '',
-  battle: DEFAULT_BATTLE_RULES,
-};
+const config = testConfig();
 const modes = (c: SystemConfigurations) => modeGuides(c).map((g) => g.mode);
 
 describe('modeGuides', () => {
