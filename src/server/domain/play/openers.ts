@@ -4,7 +4,7 @@ import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
-import { resumeOpenPlay } from './resume';
+import { resumeOpenPlay, type PlayUnit, type ReplyExtra } from './resume';
 import { createSession, drawQuestionIds } from './sessions';
 
 interface Ctx {
@@ -12,6 +12,11 @@ interface Ctx {
   settings: SettingsStore;
   userId: number;
   languageId: number;
+}
+
+/** The player's own open session of this play in the context's language, or null (resume=1). */
+function resumeIn(c: Ctx, p: Omit<PlayUnit, 'languageId'>, extra?: ReplyExtra) {
+  return resumeOpenPlay(c.db, c.settings, c.userId, { ...p, languageId: c.languageId }, extra);
 }
 
 interface SubRef {
@@ -51,13 +56,10 @@ export async function openLevel(
   if (!isLevelPlayable(o.level, ref.unlocked ?? 1)) throw new AppError('level_locked', { field: 'level' });
   const extra = { maxLevel: ref.max_level ?? 0, title: ref.subcategory_name };
   if (o.resume) {
-    const open = await resumeOpenPlay(
-      c.db,
-      c.settings,
-      c.userId,
+    const open = await resumeIn(
+      c,
       {
         mode,
-        languageId: c.languageId,
         category: ref.category,
         subcategory: ref.subcategory,
         level: o.level,
@@ -120,13 +122,10 @@ export async function openRound(
   if (round > maxRound) throw new AppError('not_found', { field: 'round', message: 'No such round.' });
   const extra = { maxLevel: maxRound, title: ref.subcategory_name };
   if (o.resume) {
-    const open = await resumeOpenPlay(
-      c.db,
-      c.settings,
-      c.userId,
+    const open = await resumeIn(
+      c,
       {
         mode,
-        languageId: c.languageId,
         category: ref.category,
         subcategory: ref.subcategory,
         level: round,
@@ -226,11 +225,15 @@ export async function openComprehension(c: Ctx, id: number, o: { resume?: boolea
   await assertUnlocked(c.db, c.userId, { type: t.type, slug: t.category, premium_price: t.premium_price });
   const { category, subcategory, type: _t, premium_price: _p, ...comprehension } = t;
   if (o.resume) {
-    const open = await resumeOpenPlay(
-      c.db,
-      c.settings,
-      c.userId,
-      { mode: 'fun_n_learn', languageId: c.languageId, category, subcategory, level: 1, unit: t.slug },
+    const open = await resumeIn(
+      c,
+      {
+        mode: 'fun_n_learn',
+        category,
+        subcategory,
+        level: 1,
+        unit: t.slug,
+      },
       { title: t.title, comprehension },
     );
     if (open) return open;
@@ -273,7 +276,9 @@ export async function openPool(db: Db, userId: number, languageId: number): Prom
 /** Ten true/false questions; they pay for the first few plays of a day. */
 export async function openTrueFalse(c: Ctx, o: { resume?: boolean } = {}): Promise<PlaySession> {
   if (o.resume) {
-    const open = await resumeOpenPlay(c.db, c.settings, c.userId, { mode: 'true_false', languageId: c.languageId });
+    const open = await resumeIn(c, {
+      mode: 'true_false',
+    });
     if (open) return open;
   }
   const rules = await c.settings.rules(c.db);
