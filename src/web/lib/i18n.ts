@@ -83,6 +83,8 @@ export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
 // The shell's English ships in the main bundle; other catalogues load when chosen.
 const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
   ar: () => import('../../../locales/ar/translation.json'),
+  fr: () => import('../../../locales/fr/translation.json'),
+  hi: () => import('../../../locales/hi/translation.json'),
 };
 
 /** Loads the interface language if needed, switches i18next and sets `<html lang dir>`. */
