@@ -257,10 +257,12 @@ describe('GET /api/packs/<kind>', () => {
       expect(c.headers.etag).toBe(`"${version}"`);
     }
     expect((await getPack(p, 'fun-and-learn', { ifNoneMatch: '"stale"' })).status).toBe(200);
-    // Language 0, absent or unknown: the default language, the same pack.
-    for (const lang of ['0', '1', '999']) {
+    // Language 0, blank or the default's id: the default language, the same pack.
+    for (const lang of ['0', '', '1']) {
       expect((await getPack<FunAndLearnPack>(p, 'fun-and-learn', { lang })).body!.data.version).toBe(version);
     }
+    // An id that is no language is refused, not answered in another language.
+    expect((await getPack(p, 'fun-and-learn', { lang: '999' })).status).toBe(404);
     // A play changes what the player sees (played, best score): a new version.
     await postPlay(p, textPlay(a.body!.data, 'text-two').fields);
     expect((await pack<FunAndLearnPack>(p, 'fun-and-learn')).version).not.toBe(version);

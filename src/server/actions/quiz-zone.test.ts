@@ -74,9 +74,10 @@ describe('browsing the quiz zone', () => {
     expect(ar.body.data.find((c) => c.slug === CAT)!.category_name).toMatch(/[\u0600-\u06FF]/);
   });
 
-  it('falls back to the default language for an unknown language id', async () => {
+  it('refuses an unknown language id rather than answering in another language', async () => {
     const res = await call<Category[]>(t.app, 'get_categories', { type: 1, language_id: 999 });
-    expect(res.body.data[0]!.language_id).toBe(1);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'not_found', field: 'language_id' });
   });
 
   it('lists subcategories with 5 levels of 10 questions', async () => {

@@ -1,6 +1,7 @@
 import type { ContentLanguage } from '../../core/contract';
 import { sql, type Db } from '../db/client';
 import type { SettingsStore } from './settings-store';
+import { AppError } from '../http/errors';
 
 /** Active content languages, default first. */
 export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
@@ -9,12 +10,16 @@ export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
 }
 
 /**
- * The content language to serve: the one asked for when multi-language content is on and it
- * exists, else the default (spec §9: language mode other than "1" falls back to the default).
+ * The content language to serve: the one asked for when multi-language content is on, else the
+ * default (spec §9: language mode other than "1" falls back to the default; absent, blank and 0
+ * mean the default). An id that is no active language is refused rather than quietly answered in
+ * another language.
  */
 export async function resolveLanguageId(db: Db, settings: SettingsStore, asked: number | undefined): Promise<number> {
   const all = await settings.all(db);
   const sys = await settings.system(db);
-  if (sys.language_mode === '1' && asked && all.languageIds.includes(asked)) return asked;
+  if (asked && !all.languageIds.includes(asked))
+    throw new AppError('not_found', { field: 'language_id', message: 'No such content language.' });
+  if (sys.language_mode === '1' && asked) return asked;
   return all.languageIds[0] ?? sys.default_language_id;
 }
