@@ -86,7 +86,7 @@ describe('settings', () => {
 
   it('lists content and interface languages, Arabic right-to-left', async () => {
     const content = await call<ContentLanguage[]>(t.app, 'get_languages');
-    expect(content.body.data.map((l) => l.code)).toEqual(['en', 'ar']);
+    expect(content.body.data.map((l) => l.code)).toEqual(['en', 'ar', 'fr']);
     expect(content.body.data[0]!.is_default).toBe(true);
     const ui = await call<AppLanguage[]>(t.app, 'get_system_language_list', { from: 2 });
     expect(ui.body.data.find((l) => l.code === 'ar')).toMatchObject({ rtl: true });
