@@ -54,8 +54,9 @@ describe('a language missing a text', () => {
     expect(screen.getByTestId('translated').textContent).toBe('Accueil');
     expect(screen.getByTestId('missing').textContent).toBe(en.maintenance.title);
     expect(screen.getByTestId('missing-later').textContent).toBe(en.settings.title);
-    // French's "many" form (a million) comes from the French catalogue's own plural rules.
-    expect(screen.getByTestId('plural').textContent).toBe('1000000 de questions');
+    // French's "many" form (a million) comes from the French catalogue's own plural rules, and
+    // the figure is French's, grouped by narrow no-break spaces.
+    expect(screen.getByTestId('plural').textContent).toBe('1\u202f000\u202f000 de questions');
     expect(await screen.findByText('Aujourd’hui')).toBeTruthy();
     expect(screen.getByTestId('ns-missing').textContent).toBe(enHome.streak_other.replace('{{count}}', '3'));
   });

@@ -17,10 +17,22 @@ export interface LanguagesState {
   rtl: boolean;
 }
 
-/** The interface languages shipped in locales/, listed once in locales/index.json. */
-export const APP_LANGUAGES: readonly { code: string; name: string; rtl: boolean }[] = appLanguageIndex.map(
-  ({ code, name, rtl }) => ({ code, name, rtl }),
-);
+interface AppLanguage {
+  code: string;
+  name: string;
+  rtl: boolean;
+}
+
+/**
+ * The interface languages shipped in locales/, listed once in locales/index.json: never empty,
+ * English first (locales.test.ts checks the list).
+ */
+const [first = { code: 'en', name: 'English', rtl: false }, ...rest] = appLanguageIndex.map(({ code, name, rtl }) => ({
+  code,
+  name,
+  rtl,
+}));
+export const APP_LANGUAGES: readonly [AppLanguage, ...AppLanguage[]] = [first, ...rest];
 
 const DEFAULT_CONTENT: CurrentLanguage = { id: 0, code: 'en', name: 'English' };
 

@@ -17,7 +17,7 @@ export default function ReferPage() {
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
   const s = state.data;
   const link = `${window.location.origin}${paths.signUp}?ref=${encodeURIComponent(s.refer_code)}`;
-  const text = t('refer.shareText', { code: s.refer_code, coins: s.new_user_bonus });
+  const text = t('refer.shareText', { code: s.refer_code, count: s.new_user_bonus });
 
   // Share sheet dismissed, or no clipboard: the code and link are on screen.
   const share = () => shareOrCopy({ title: t('refer.title'), text, url: link }, t('refer.copied'));
@@ -66,7 +66,7 @@ export default function ReferPage() {
       </section>
       {s.own_referral && (
         <section className="card" data-testid="refer-own">
-          <p>{t(`refer.own.${s.own_referral.status}`, { coins: s.own_referral.coins })}</p>
+          <p>{t(`refer.own.${s.own_referral.status}`, { count: s.own_referral.coins })}</p>
         </section>
       )}
     </>
