@@ -13,4 +13,11 @@ describe('numbers in messages', () => {
     expect(t('hi')).toBe('12,34,567 सिक्के, अनुरोध #12345');
     expect(t('fr')).toBe('1\u202f234\u202f567 pièces, demande n° 12345');
   });
+
+  it('writes a percentage by Intl in the language', () => {
+    const pct = (lng: string) => (i18n.t as (k: string, o: object) => string)('common.percent', { lng, value: 45 });
+    expect(pct('en')).toBe('45%');
+    i18n.addResource('fr', 'translation', 'common.percent', '{{value, percent}}');
+    expect(pct('fr')).toBe('45\u00a0%');
+  });
 });
