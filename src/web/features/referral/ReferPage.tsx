@@ -1,6 +1,7 @@
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
+import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -12,7 +13,7 @@ import './referral.css';
  * waits until the friends' accounts are real; and the referral the player joined with.
  */
 export default function ReferPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [state, retry] = useLoad(() => api('get_referral_summary'), []);
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
   const s = state.data;
@@ -59,7 +60,7 @@ export default function ReferPage() {
           </div>
           <div>
             <dt>{t('refer.pendingCoins')}</dt>
-            <dd data-testid="refer-pending-coins">{s.pending_coins}</dd>
+            <dd data-testid="refer-pending-coins">{formatCount(s.pending_coins, i18n.language)}</dd>
           </div>
         </dl>
         {s.pending_friends > 0 && <p className="muted">{t('refer.pendingNote')}</p>}
