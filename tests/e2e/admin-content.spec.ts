@@ -208,10 +208,10 @@ test('one default language, which stays active: the server says why; a language 
   await drawer.getByTestId('drawer-close').click();
 
   await page.getByTestId('language-add').click();
-  await page.getByTestId('field-code').fill('FR');
-  await page.getByTestId('field-name').fill('Français');
+  await page.getByTestId('field-code').fill('NL');
+  await page.getByTestId('field-name').fill('Nederlands');
   await page.getByTestId('language-save').click();
-  await expect(row(page, 'languages', 'Français')).toContainText('fr');
+  await expect(row(page, 'languages', 'Nederlands')).toContainText('nl');
 });
 
 test('a category with questions is not deleted: its reason is shown and deactivating is offered', async ({

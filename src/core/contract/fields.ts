@@ -18,8 +18,14 @@ export function intField(min: number, max: number) {
 /** A row id: a positive integer. */
 export const idField = intField(1, 2_147_483_647);
 
-/** A content language id; 0 means "the default language" (spec §9). */
-export const languageIdField = intField(0, 2_147_483_647).optional();
+/**
+ * A content language id; 0 means "the default language" (spec §9). Blank means absent, so the
+ * default too: the reference web client sends `language_id=` when the language mode is off.
+ */
+export const languageIdField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  intField(0, 2_147_483_647).optional(),
+);
 
 /**
  * Trimmed text of bounded length, never empty. Line breaks are stored as "\n": a browser sends a

@@ -48,13 +48,13 @@ describe('content languages in the console', () => {
   });
 
   it('creates a language and audits it; players see it in their list', async () => {
-    const res = await save({ code: 'FR', name: 'Français' });
+    const res = await save({ code: 'NL', name: 'Nederlands' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ code: 'fr', name: 'Français', rtl: false, is_default: false, status: 1 });
+    expect(res.body.data).toMatchObject({ code: 'nl', name: 'Nederlands', rtl: false, is_default: false, status: 1 });
     const [row] = await auditRows(t.db, 'admin_save_language', `language:${res.body.data.id}`);
-    expect(row).toMatchObject({ before: null, after: { code: 'fr', name: 'Français' }, admin_id: admin.user.id });
+    expect(row).toMatchObject({ before: null, after: { code: 'nl', name: 'Nederlands' }, admin_id: admin.user.id });
     const pub = await call<ContentLanguage[]>(t.app, 'get_languages', {});
-    expect(pub.body.data.map((l) => l.code)).toContain('fr');
+    expect(pub.body.data.map((l) => l.code)).toContain('nl');
   });
 
   it('refuses bad, missing, oversized and hostile fields, writing nothing', async () => {
@@ -115,9 +115,9 @@ describe('content languages in the console', () => {
     const inactiveDefault = await save({ code: 'pt', name: 'Português', status: '0', is_default: '1' });
     expect(inactiveDefault.status).toBe(409);
     expect(await defaults()).toEqual(['en']);
-    const fr = (await t.db.one<{ id: number }>(sql`SELECT id FROM languages WHERE code = 'fr'`))!.id;
-    expect((await save({ id: fr, status: '0' })).body.data.status).toBe(0);
+    const nl = (await t.db.one<{ id: number }>(sql`SELECT id FROM languages WHERE code = 'nl'`))!.id;
+    expect((await save({ id: nl, status: '0' })).body.data.status).toBe(0);
     const pub = await call<ContentLanguage[]>(t.app, 'get_languages', {});
-    expect(pub.body.data.map((l) => l.code)).not.toContain('fr');
+    expect(pub.body.data.map((l) => l.code)).not.toContain('nl');
   });
 });

@@ -431,7 +431,7 @@ describe('settings', () => {
       after: { welcome_bonus: 25 },
     });
     // The default content language is one setting: the languages' own mark.
-    const lang = await as<{ id: number }>(admin, 'admin_save_language', { code: 'fr', name: 'Français' });
+    const lang = await as<{ id: number }>(admin, 'admin_save_language', { code: 'nl', name: 'Nederlands' });
     expect(lang.status, JSON.stringify(lang.body)).toBe(200);
     const moved = await as(admin, 'admin_set_system_config', {
       config: { ...system, welcome_bonus: 25, default_language_id: lang.body.data.id },

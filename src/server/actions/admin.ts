@@ -20,7 +20,7 @@ import {
   saveTranslation,
 } from '../domain/admin/site-settings';
 import { audited, me, paged, type Handlers } from '../http/context';
-import { DEFAULT_PAGES } from './settings';
+import { DEFAULT_PAGES } from '../domain/default-pages';
 
 type AdminAction =
   | 'admin_get_dashboard'

@@ -257,8 +257,8 @@ describe('GET /api/packs/<kind>', () => {
       expect(c.headers.etag).toBe(`"${version}"`);
     }
     expect((await getPack(p, 'fun-and-learn', { ifNoneMatch: '"stale"' })).status).toBe(200);
-    // Language 0, absent or unknown: the default language, the same pack.
-    for (const lang of ['0', '1', '999']) {
+    // Language 0, blank, the default's id or no active language's: the default language, the same pack.
+    for (const lang of ['0', '', '1', '999']) {
       expect((await getPack<FunAndLearnPack>(p, 'fun-and-learn', { lang })).body!.data.version).toBe(version);
     }
     // A play changes what the player sees (played, best score): a new version.

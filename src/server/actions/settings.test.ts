@@ -31,8 +31,13 @@ describe('settings', () => {
     expect(ar.body.data.is_default).toBe(true);
     expect(ar.body.data.message).toMatch(/[\u0600-\u06FF]/);
     expect(ar.body.data.message).not.toBe(en.body.data.message);
+    // French and Hindi have their own demo text; French is not English's, Hindi is in Devanagari.
+    const fr = await call<Page>(t.app, 'get_settings', { type: 'faq', language: 'fr-FR' });
+    expect(fr.body.data.message).toMatch(/pièces/);
+    const hi = await call<Page>(t.app, 'get_settings', { type: 'faq', language: 'hi' });
+    expect(hi.body.data.message).toMatch(/[\u0900-\u097F]/);
     // A language without its own demo text reads English.
-    expect((await call<Page>(t.app, 'get_settings', { type: 'faq', language: 'fr' })).body.data.message).toBe(
+    expect((await call<Page>(t.app, 'get_settings', { type: 'faq', language: 'de' })).body.data.message).toBe(
       en.body.data.message,
     );
     for (const language of ['<script>', 'a'.repeat(500), 'ar;DROP', 5]) {
@@ -49,7 +54,7 @@ describe('settings', () => {
       { token: admin.token, ip: admin.ip },
     );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    for (const language of ['en', 'ar']) {
+    for (const language of ['en', 'ar', 'fr', 'hi']) {
       const own = await call<Page>(t.app, 'get_settings', { type: 'faq', language });
       expect(own.body.data).toMatchObject({ message: 'Ask us anything.', is_default: false });
     }
@@ -81,10 +86,20 @@ describe('settings', () => {
 
   it('lists content and interface languages, Arabic right-to-left', async () => {
     const content = await call<ContentLanguage[]>(t.app, 'get_languages');
-    expect(content.body.data.map((l) => l.code)).toEqual(['en', 'ar']);
+    expect(content.body.data.map((l) => l.code)).toEqual(['en', 'ar', 'fr']);
     expect(content.body.data[0]!.is_default).toBe(true);
     const ui = await call<AppLanguage[]>(t.app, 'get_system_language_list', { from: 2 });
     expect(ui.body.data.find((l) => l.code === 'ar')).toMatchObject({ rtl: true });
+    expect(ui.body.data.map((l) => [l.code, l.rtl])).toEqual([
+      ['en', false],
+      ['ar', true],
+      ['fr', false],
+      ['hi', false],
+    ]);
+    for (const language of ['fr', 'hi']) {
+      const cat = await call<{ language: string }>(t.app, 'get_system_language_json', { from: 2, language });
+      expect(cat.body.data.language).toBe(language);
+    }
   });
 
   it('answers an interface catalogue and 404 for an unknown language', async () => {

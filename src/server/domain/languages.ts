@@ -9,8 +9,11 @@ export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
 }
 
 /**
- * The content language to serve: the one asked for when multi-language content is on and it
- * exists, else the default (spec §9: language mode other than "1" falls back to the default).
+ * The content language to serve: the one asked for when multi-language content is on and it is
+ * active, else the default (spec §9: language mode other than "1" falls back to the default;
+ * absent, blank and 0 mean the default). An id that is no active language also gets the default:
+ * a device keeps the id of a language the operator may since have switched off, and a play it
+ * queued offline must still be served and credited.
  */
 export async function resolveLanguageId(db: Db, settings: SettingsStore, asked: number | undefined): Promise<number> {
   const all = await settings.all(db);

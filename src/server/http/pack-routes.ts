@@ -28,7 +28,7 @@ export function registerPackRoutes(app: FastifyInstance, s: Services) {
     const user = await signedInUser(req, s);
     const kind = req.params.kind;
     if (!isPackKind(kind)) throw new AppError('not_found', { field: 'kind', message: 'No such pack.' });
-    const lang = languageIdField.safeParse(req.query.lang === '' ? undefined : req.query.lang);
+    const lang = languageIdField.safeParse(req.query.lang);
     if (!lang.success)
       throw new AppError('invalid_input', { field: 'lang', message: 'lang: must be a content language id' });
     const languageId = await resolveLanguageId(s.db, s.settings, lang.data);

@@ -48,14 +48,29 @@ function lookup(cat: Record<string, unknown>, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function fill(s: string, params: Record<string, string | number>): string {
-  return s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
+/** A message's text: with a count, the plural form the language's rules pick (as i18next does). */
+function pick(cat: Record<string, unknown>, key: string, lang: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(lang).select(count);
+    const plural = lookup(cat, `${key}_${form}`) ?? lookup(cat, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(cat, key);
+}
+
+/** Fills the placeholders; numbers written by Intl in the language, as the app does. */
+function fill(s: string, params: Record<string, string | number>, lang: string): string {
+  return s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => {
+    const v = params[k];
+    return typeof v === 'number' ? new Intl.NumberFormat(lang).format(v) : String(v ?? '');
+  });
 }
 
 /** Words a notification as the app does (features/notifications), from the interface catalogue. */
 export async function wordNotice(n: Pending, lang: string): Promise<PushPayload> {
-  const cat = (await appLanguageJson(lang).catch(() => appLanguageJson('en'))).data;
-  const t = (key: string, params: Record<string, string | number> = {}) => fill(lookup(cat, key) ?? '', params);
+  const { data: cat, language } = await appLanguageJson(lang).catch(() => appLanguageJson('en'));
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    fill(pick(cat, key, language, params.count) ?? '', params, language);
   let title = n.title || t('notifications.general');
   let body = n.message;
   if (n.type === 'badge') {
@@ -64,17 +79,17 @@ export async function wordNotice(n: Pending, lang: string): Promise<PushPayload>
     body = t('notifications.badge', { name });
   } else if (n.type === 'referral') {
     title = t('notifications.referralTitle');
-    body = t('notifications.referral', { coins: n.params.coins ?? 0 });
+    body = t('notifications.referral', { count: Number(n.params.coins ?? 0) });
   } else if (n.type === 'contest_prize') {
     title = t('notifications.contest_prizeTitle');
     body = t('notifications.contest_prize', {
       contest: n.params.contest ?? '',
       rank: n.params.rank ?? '',
-      coins: n.params.coins ?? 0,
+      count: Number(n.params.coins ?? 0),
     });
   } else if (n.type === 'payout_completed' || n.type === 'payout_rejected') {
     title = t(`notifications.${n.type}Title`);
-    body = t(`notifications.${n.type}`, { coins: n.params.coins ?? 0 });
+    body = t(`notifications.${n.type}`, { count: Number(n.params.coins ?? 0) });
   }
   return { title, body, link: n.link, tag: `n${n.id}` };
 }

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMoney } from './format-number';
+import { formatCount, formatMoney, formatPercent } from './format-number';
 
 describe('format-number', () => {
   it('groups a count the way the language does', () => {
     expect(formatCount(5000, 'en')).toBe('5,000');
     expect(formatCount(5000, 'de')).toBe('5.000');
     expect(formatCount(50, 'ar')).toMatch(/^(50|٥٠)$/);
+  });
+
+  it('writes a percentage the way the language does, Indian grouping in Hindi', () => {
+    expect(formatPercent(45, 'en')).toBe('45%');
+    expect(formatPercent(45, 'fr')).toBe('45\u00a0%'); // a no-break space before %
+    expect(formatPercent(80, 'hi')).toBe('80%');
+    expect(formatCount(1234567, 'hi')).toBe('12,34,567');
+    expect(formatCount(1234567, 'fr')).toBe('1\u202f234\u202f567');
   });
 
   it('writes an ISO currency as money, in English and Arabic', () => {

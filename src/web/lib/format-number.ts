@@ -5,6 +5,11 @@ export function formatCount(n: number, lang: string): string {
   return new Intl.NumberFormat(lang).format(n);
 }
 
+/** A percentage given out of 100 ("45%", "45 %" in French, "٤٥٪" where the locale writes so). */
+export function formatPercent(percent: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}
+
 const ISO_4217 = /^[A-Z]{3}$/;
 
 /**

@@ -8,4 +8,8 @@ export type GuideKey = CatalogueKey<typeof en>;
 export type GuideT = CatalogueT<typeof en>;
 
 /** The guide's `t`; re-renders when the interface language changes or its texts arrive. */
-export const useGuideT = catalogueNamespace('guide', en, { ar: () => import('../../../locales/ar/guide.json') });
+export const useGuideT = catalogueNamespace('guide', en, {
+  ar: () => import('../../../locales/ar/guide.json'),
+  fr: () => import('../../../locales/fr/guide.json'),
+  hi: () => import('../../../locales/hi/guide.json'),
+});

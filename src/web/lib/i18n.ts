@@ -21,6 +21,7 @@ import {
   update,
 } from '../../../locales/en/translation.json';
 import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
+import { messageNumbers } from './message-numbers';
 
 const shell = {
   auth,
@@ -48,11 +49,12 @@ declare module 'i18next' {
   }
 }
 
-void i18n.init({
+void i18n.use(messageNumbers).init({
   lng: 'en',
   fallbackLng: 'en',
   resources: { en: { translation: shell } },
-  interpolation: { escapeValue: false },
+  // Every number a message shows is written by Intl in the interface language (message-numbers.ts).
+  interpolation: { escapeValue: false, alwaysFormat: true },
   initAsync: false,
   returnNull: false,
 });
@@ -83,6 +85,8 @@ export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
 // The shell's English ships in the main bundle; other catalogues load when chosen.
 const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
   ar: () => import('../../../locales/ar/translation.json'),
+  fr: () => import('../../../locales/fr/translation.json'),
+  hi: () => import('../../../locales/hi/translation.json'),
 };
 
 /** Loads the interface language if needed, switches i18next and sets `<html lang dir>`. */
@@ -108,13 +112,17 @@ export function applyTranslationOverrides(code: string, texts: Record<string, st
   i18n.addResources(code, 'translation', texts);
 }
 
-/** Values some error messages name, as the defaults say (a screen that knows better passes its own). */
-const ERROR_DEFAULTS = { hours: DEFAULT_PAYOUT_RULES.payout_interval_hours };
+/**
+ * The count some error messages name (payment_request_wait's hours), as the defaults say: a
+ * screen that knows better passes its own. Messages without plural forms ignore it.
+ */
+const ERROR_DEFAULTS = { count: DEFAULT_PAYOUT_RULES.payout_interval_hours };
 
 /** The translated message for an API error code (falls back to the generic one). */
 export function errorMessage(code: string): string {
   const key = `errors.${code}`;
-  return i18n.exists(key) ? i18n.t(key as 'errors.unknown', ERROR_DEFAULTS) : i18n.t('errors.unknown');
+  // With the count: a plural message exists by its forms (key_one, key_other), not by its base.
+  return i18n.exists(key, ERROR_DEFAULTS) ? i18n.t(key as 'errors.unknown', ERROR_DEFAULTS) : i18n.t('errors.unknown');
 }
 
 export { i18n };

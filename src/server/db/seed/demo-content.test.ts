@@ -34,12 +34,27 @@ describe('the demo content of the solo modes', () => {
     }
   });
 
-  it('has at least 3 categories a mode with 3 levels, rounds or texts each', () => {
-    for (const f of files.filter((x) => x.mode !== 'quiz_zone')) {
+  it('has at least 3 categories a mode with 3 levels, rounds or texts each in English and Arabic', () => {
+    for (const f of files.filter((x) => x.mode !== 'quiz_zone' && x.language !== 'fr')) {
       expect(f.categories.length, `${f.language} ${f.mode}`).toBeGreaterThanOrEqual(3);
       for (const c of f.categories)
         for (const s of c.subcategories)
           expect((s.levels ?? s.texts ?? []).length, `${f.mode} ${c.slug}/${s.slug}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('has French content of its own for guess the word, maths and fun and learn, 3 rounds or texts each', () => {
+    for (const mode of ['guess_the_word', 'maths', 'fun_n_learn']) {
+      const fr = files.find((f) => f.mode === mode && f.language === 'fr');
+      expect(fr, mode).toBeDefined();
+      const en = files.find((f) => f.mode === mode && f.language === 'en')!;
+      // Original questions, not a translation: its own slugs, so no English progress carries over.
+      const enSlugs = new Set(en.categories.map((c) => c.slug));
+      for (const c of fr!.categories) {
+        expect(enSlugs.has(c.slug), `${mode} ${c.slug}`).toBe(false);
+        for (const s of c.subcategories)
+          expect((s.levels ?? s.texts ?? []).length, `${mode} ${c.slug}/${s.slug}`).toBeGreaterThanOrEqual(3);
+      }
     }
   });
 

@@ -28,9 +28,11 @@ const OPTION_IDS = 'abcde';
 const HOME: Record<string, { title: string; subtitle: string }> = {
   en: { title: 'Ready for a challenge?', subtitle: 'Pick a mode, clear levels, earn coins.' },
   ar: { title: 'مستعد للتحدي؟', subtitle: 'اختر نمطًا، اجتز المستويات، واربح العملات.' },
+  fr: { title: 'Prêt à relever le défi ?', subtitle: 'Choisissez un mode, passez les niveaux, gagnez des pièces.' },
+  hi: { title: 'चुनौती के लिए तैयार?', subtitle: 'कोई मोड चुनें, स्तर पार करें, सिक्के जीतें।' },
 };
 
-/** The demo content files, grouped by language code (`en-*.json`, `ar-*.json`). */
+/** The demo content files, grouped by language code (`en-*.json`, `ar-*.json`, `fr-*.json`). */
 function readDemoContent(dir: string): Map<string, SeedFile> {
   const byLang = new Map<string, SeedFile>();
   for (const f of readdirSync(dir)

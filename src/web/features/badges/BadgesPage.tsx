@@ -51,7 +51,7 @@ export default function BadgesPage() {
     try {
       const v = await api('set_badges', { type: b.type, status: 2 });
       setClaimed((c) => ({ ...c, [b.type]: v }));
-      toast.success(t('badges.claimedToast', { coins: b.reward }));
+      toast.success(t('badges.claimedToast', { count: b.reward }));
       void refreshUser(dispatch);
     } catch {
       // Toasted by the api client.

@@ -97,15 +97,15 @@ export function BattleResult({
         {mine && (
           <p className="battle-coins" data-testid="battle-coins" ref={coins}>
             {won ? (
-              <CountUp value={mine.payout} format={(n) => t('battle.coinsWon', { coins: n })} />
+              <CountUp value={mine.payout} format={(n) => t('battle.coinsWon', { count: n })} />
             ) : room.entry_fee === 0 && mine.payout === 0 ? (
               t('battle.noCoins')
             ) : mine.payout === 0 ? (
-              t('battle.stakeLost', { coins: room.entry_fee })
+              t('battle.stakeLost', { count: room.entry_fee })
             ) : outcome === 'draw' ? (
-              t('battle.stakeBack', { coins: mine.payout })
+              t('battle.stakeBack', { count: mine.payout })
             ) : (
-              t('battle.coinsWon', { coins: mine.payout })
+              t('battle.coinsWon', { count: mine.payout })
             )}
           </p>
         )}
@@ -140,7 +140,7 @@ export function BattleResult({
                 ),
                 score: (
                   <>
-                    {t('battle.points', { points: r.points })}
+                    {t('battle.points', { count: r.points })}
                     {r.payout !== undefined && r.payout > 0 && (
                       <strong className="podium-payout">
                         <CoinIcon size={14} />
@@ -170,7 +170,7 @@ export function BattleResult({
                     {s?.state === 'left' && <span className="tag tag-bad">{t('battle.left')}</span>}
                   </span>
                   <span className="standing-score">
-                    {t('battle.scoreLine', { correct: r.correct, points: r.points })}
+                    {t('battle.scoreLine', { correct: r.correct, count: r.points })}
                     {r.payout !== undefined && r.payout > 0 && <strong> · +{r.payout}</strong>}
                   </span>
                 </li>

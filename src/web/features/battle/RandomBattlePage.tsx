@@ -84,7 +84,7 @@ export default function RandomBattlePage() {
                 art="VS"
                 titleId="random-title"
                 title={t('battle.randomTitle')}
-                text={t('battle.randomIntro', { coins: rules.random_battle_entry_fee })}
+                text={t('battle.randomIntro', { count: rules.random_battle_entry_fee })}
               />
               <button
                 type="button"

@@ -112,7 +112,7 @@ export function RandomSearch({ room, me }: { room: RoomState; me: number }) {
       <p className="muted" dir="auto">
         {t('battle.searchLeft', { time: formatClock(Math.max(0, left)) })}
       </p>
-      <p className="muted">{t('battle.fee', { coins: room.entry_fee })}</p>
+      <p className="muted">{t('battle.fee', { count: room.entry_fee })}</p>
       <button
         type="button"
         className="btn btn-ghost"

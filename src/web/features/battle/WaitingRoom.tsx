@@ -71,8 +71,8 @@ export function WaitingRoom({ room, me }: { room: RoomState; me: number }) {
           {t('battle.copy')}
         </button>
         <ul className="facts battle-facts">
-          <li>{room.entry_fee > 0 ? t('battle.fee', { coins: room.entry_fee }) : t('battle.noCoins')}</li>
-          {room.entry_fee > 0 && <li>{t('battle.pot', { coins: room.entry_fee * players })}</li>}
+          <li>{room.entry_fee > 0 ? t('battle.fee', { count: room.entry_fee }) : t('battle.noCoins')}</li>
+          {room.entry_fee > 0 && <li>{t('battle.pot', { count: room.entry_fee * players })}</li>}
           <li>{t('quiz.questionCount', { count: room.no_of_que })}</li>
         </ul>
       </section>

@@ -73,7 +73,7 @@ export function Seats({
             {nameOf(s, me)}
           </span>
           <span className="seat-points" data-testid={`points-${s.slot}`}>
-            {t('battle.points', { points: s.points })}
+            {t('battle.points', { count: s.points })}
           </span>
           {s.user_id === room.owner_id && room.kind === 'group' && <span className="tag">{t('battle.owner')}</span>}
           {s.state === 'disconnected' && <span className="tag tag-warn">{t('battle.reconnecting')}</span>}

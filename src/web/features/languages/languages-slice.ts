@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ContentLanguage, SystemConfig } from '../../../core/contract';
+import appLanguageIndex from '../../../../locales/index.json';
 
 export interface CurrentLanguage {
   id: number;
@@ -16,11 +17,22 @@ export interface LanguagesState {
   rtl: boolean;
 }
 
-/** The interface languages shipped in locales/ (locales/index.json). */
-export const APP_LANGUAGES = [
-  { code: 'en', name: 'English', rtl: false },
-  { code: 'ar', name: 'العربية', rtl: true },
-] as const;
+interface AppLanguage {
+  code: string;
+  name: string;
+  rtl: boolean;
+}
+
+/**
+ * The interface languages shipped in locales/, listed once in locales/index.json: never empty,
+ * English first (locales.test.ts checks the list).
+ */
+const [first = { code: 'en', name: 'English', rtl: false }, ...rest] = appLanguageIndex.map(({ code, name, rtl }) => ({
+  code,
+  name,
+  rtl,
+}));
+export const APP_LANGUAGES: readonly [AppLanguage, ...AppLanguage[]] = [first, ...rest];
 
 const DEFAULT_CONTENT: CurrentLanguage = { id: 0, code: 'en', name: 'English' };
 

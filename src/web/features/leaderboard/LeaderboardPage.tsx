@@ -3,6 +3,7 @@ import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/c
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { capitalizeName } from '../../lib/display-name';
+import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { Empty } from '../../ui/LoadState';
@@ -20,7 +21,7 @@ const ACTION = {
 } as const;
 
 function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = capitalizeName(e.name);
   return (
     <li className={mine ? 'lb-row lb-mine' : 'lb-row'} data-testid={testId}>
@@ -34,7 +35,7 @@ function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: 
         </span>
         {mine && <span className="lb-you">{t('leaderboard.youTag')}</span>}
       </span>
-      <strong className="lb-score">{e.score}</strong>
+      <strong className="lb-score">{formatCount(e.score, i18n.language)}</strong>
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
+import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon, StarIcon } from '../../ui/icons';
 import { LoadState } from '../../ui/LoadState';
@@ -89,13 +90,13 @@ function Dashboard({ start }: { start: () => void }) {
                 <div>
                   <dt>{t('modes.daily.coins')}</dt>
                   <dd>
-                    <CoinIcon size={18} /> {state.data.result.coins}
+                    <CoinIcon size={18} /> {formatCount(state.data.result.coins, i18n.language)}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('modes.daily.score')}</dt>
                   <dd>
-                    <StarIcon size={18} /> {state.data.result.score}
+                    <StarIcon size={18} /> {formatCount(state.data.result.score, i18n.language)}
                   </dd>
                 </div>
               </>

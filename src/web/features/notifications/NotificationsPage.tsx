@@ -25,11 +25,11 @@ export function noticeText(n: NotificationView): { title: string; body: string }
     return { title: t('notifications.badgeTitle'), body: t('notifications.badge', { name }) };
   }
   if (n.type === 'referral')
-    return { title: t('notifications.referralTitle'), body: t('notifications.referral', { coins: n.params.coins }) };
+    return { title: t('notifications.referralTitle'), body: t('notifications.referral', { count: n.params.coins }) };
   if (n.type === 'payout_completed')
     return {
       title: t('notifications.payout_completedTitle'),
-      body: t('notifications.payout_completed', { coins: n.params.coins }),
+      body: t('notifications.payout_completed', { count: n.params.coins }),
     };
   if (n.type === 'contest_prize')
     return {
@@ -43,7 +43,7 @@ export function noticeText(n: NotificationView): { title: string; body: string }
   if (n.type === 'payout_rejected')
     return {
       title: t('notifications.payout_rejectedTitle'),
-      body: t('notifications.payout_rejected', { coins: n.params.coins }),
+      body: t('notifications.payout_rejected', { count: n.params.coins }),
     };
   return { title: n.title || t('notifications.general'), body: n.message };
 }

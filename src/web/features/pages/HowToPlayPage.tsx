@@ -112,7 +112,11 @@ export default function HowToPlayPage() {
                     <li key={i} data-testid={`fact-${mode}-${f.name}`}>
                       {g(
                         `howTo.fact.${f.name}`,
-                        Object.fromEntries(Object.entries(f.values).map(([k, v]) => [k, n(v)])),
+                        // The figures written for the language; `n`, the fact's amount, picks the plural form.
+                        {
+                          ...Object.fromEntries(Object.entries(f.values).map(([k, v]) => [k, n(v)])),
+                          count: f.values.n,
+                        },
                       )}
                     </li>
                   ))}

@@ -149,7 +149,7 @@ function Steps({ r, onClose }: { r: SystemConfigurations; onClose: () => void })
           <ul className="onboarding-points">
             <li>
               {t('onboarding.levelsQuestions', {
-                count: n(r.quiz_zone_questions_per_level),
+                count: r.quiz_zone_questions_per_level, // a number: it picks the plural form
                 seconds: n(r.quiz_zone_question_seconds),
               })}
             </li>

@@ -104,7 +104,7 @@ export default function RedeemPage() {
       void refreshUser(dispatch);
     } catch (err) {
       if (isApiError(err, 'payment_request_wait'))
-        setErrors({ form: t('errors.payment_request_wait', { hours: rules.payout_interval_hours }) });
+        setErrors({ form: t('errors.payment_request_wait', { count: rules.payout_interval_hours }) });
       else if (isApiError(err, 'payout_account_too_new')) setErrors({ form: t('errors.payout_account_too_new') });
       else if (isApiError(err, 'payout_contact_unverified')) setErrors({ form: t('errors.payout_contact_unverified') });
       else if (isApiError(err, 'payout_method_invalid')) setErrors({ payment_type: t('payouts.chooseMethod') });
@@ -137,7 +137,7 @@ export default function RedeemPage() {
     setBusy(true);
     try {
       await api('delete_pending_payment_request', { payment_id: r.id }, { idempotencyKey: crypto.randomUUID() });
-      toast.success(t('payouts.cancelled', { coins: r.coin_used }));
+      toast.success(t('payouts.cancelled', { count: r.coin_used }));
       // "Request sent: it is pending" no longer holds.
       setSent(false);
     } catch {
@@ -295,7 +295,7 @@ export default function RedeemPage() {
         <h2 id={`${ids}-confirm-title`}>{t('payouts.cancelTitle')}</h2>
         <p id={`${ids}-confirm-body`}>
           {cancelling
-            ? t('payouts.cancelBody', { coins: cancelling.coin_used, method: methodLabel(cancelling.payment_type) })
+            ? t('payouts.cancelBody', { count: cancelling.coin_used, method: methodLabel(cancelling.payment_type) })
             : null}
         </p>
         <div className="row">

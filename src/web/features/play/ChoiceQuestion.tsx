@@ -64,7 +64,7 @@ export function ChoiceQuestion({
               {share !== undefined && (
                 <span className="poll" data-testid={`poll-${o.id}`}>
                   <span className="sr-only">{t('play.pollShare', { percent: share })}</span>
-                  <span aria-hidden="true">{share}%</span>
+                  <span aria-hidden="true">{t('common.percent', { value: share })}</span>
                   <span className="poll-bar" aria-hidden="true">
                     <span style={{ inlineSize: `${share}%` }} />
                   </span>

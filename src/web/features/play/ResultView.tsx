@@ -79,7 +79,7 @@ export function ResultView({
             role="img"
             aria-label={t('play.resultSummary', { correct: r.correct, total: r.total })}
           >
-            <span data-testid="result-percentage">{Math.round(r.percentage)}%</span>
+            <span data-testid="result-percentage">{t('common.percent', { value: Math.round(r.percentage) })}</span>
           </div>
           <dl className="stats four">
             <div>

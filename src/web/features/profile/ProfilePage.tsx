@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -26,7 +27,7 @@ const PROFILE_LINKS = [
 
 /** The player's profile: picture, balance, links to its screens, details and account actions. */
 export default function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const { pending } = useOutbox();
@@ -55,13 +56,13 @@ export default function ProfilePage() {
           <div>
             <dt>{t('profile.coins')}</dt>
             <dd data-testid="profile-coins">
-              <CoinIcon size={18} /> {user.coins}
+              <CoinIcon size={18} /> {formatCount(user.coins, i18n.language)}
             </dd>
           </div>
           <div>
             <dt>{t('profile.score')}</dt>
             <dd data-testid="profile-score">
-              <StarIcon size={18} /> {user.all_time_score}
+              <StarIcon size={18} /> {formatCount(user.all_time_score, i18n.language)}
             </dd>
           </div>
         </dl>

@@ -3,6 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectNamingLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
+import { formatCount } from '../../lib/format-number';
 import { useLoad } from '../../lib/use-api';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -10,7 +11,7 @@ import { BattleHistory } from '../battle/BattleHistory';
 
 /** The player's statistics (get_users_statistics). */
 export default function StatisticsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Category names in the interface's language where the content has it, not the quiz language's.
   const languageId = useAppSelector(selectNamingLanguageId);
   const [state, retry] = useLoad(() => api('get_users_statistics', { language_id: languageId }), [languageId]);
@@ -28,15 +29,15 @@ export default function StatisticsPage() {
             </div>
             <div>
               <dt>{t('stats.questionsAnswered')}</dt>
-              <dd>{state.data.questions_answered}</dd>
+              <dd>{formatCount(state.data.questions_answered, i18n.language)}</dd>
             </div>
             <div>
               <dt>{t('stats.correctAnswers')}</dt>
-              <dd>{state.data.correct_answers}</dd>
+              <dd>{formatCount(state.data.correct_answers, i18n.language)}</dd>
             </div>
             <div>
               <dt>{t('stats.ratio')}</dt>
-              <dd>{Math.round(state.data.ratio)}%</dd>
+              <dd>{t('common.percent', { value: Math.round(state.data.ratio) })}</dd>
             </div>
             <div>
               <dt>{t('stats.bestCategory')}</dt>

@@ -1,6 +1,7 @@
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
+import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -12,12 +13,12 @@ import './referral.css';
  * waits until the friends' accounts are real; and the referral the player joined with.
  */
 export default function ReferPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [state, retry] = useLoad(() => api('get_referral_summary'), []);
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
   const s = state.data;
   const link = `${window.location.origin}${paths.signUp}?ref=${encodeURIComponent(s.refer_code)}`;
-  const text = t('refer.shareText', { code: s.refer_code, coins: s.new_user_bonus });
+  const text = t('refer.shareText', { code: s.refer_code, count: s.new_user_bonus });
 
   // Share sheet dismissed, or no clipboard: the code and link are on screen.
   const share = () => shareOrCopy({ title: t('refer.title'), text, url: link }, t('refer.copied'));
@@ -59,14 +60,14 @@ export default function ReferPage() {
           </div>
           <div>
             <dt>{t('refer.pendingCoins')}</dt>
-            <dd data-testid="refer-pending-coins">{s.pending_coins}</dd>
+            <dd data-testid="refer-pending-coins">{formatCount(s.pending_coins, i18n.language)}</dd>
           </div>
         </dl>
         {s.pending_friends > 0 && <p className="muted">{t('refer.pendingNote')}</p>}
       </section>
       {s.own_referral && (
         <section className="card" data-testid="refer-own">
-          <p>{t(`refer.own.${s.own_referral.status}`, { coins: s.own_referral.coins })}</p>
+          <p>{t(`refer.own.${s.own_referral.status}`, { count: s.own_referral.coins })}</p>
         </section>
       )}
     </>

@@ -6,6 +6,7 @@ import { selectUser } from '../../app/selectors';
 import { refreshUser } from '../../app/session';
 import { api } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
+import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { Empty } from '../../ui/LoadState';
@@ -87,7 +88,7 @@ export default function WalletPage() {
                 </span>
                 <span className="ledger-amount">
                   <strong className={r.points >= 0 ? 'credit' : 'debit'} dir="ltr">
-                    {r.points >= 0 ? `+${r.points}` : `−${Math.abs(r.points)}`}
+                    {`${r.points >= 0 ? '+' : '−'}${formatCount(Math.abs(r.points), i18n.language)}`}
                   </strong>
                   <small className="muted">{t('wallet.after', { coins: r.balance_after })}</small>
                 </span>

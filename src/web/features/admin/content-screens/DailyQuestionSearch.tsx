@@ -42,7 +42,7 @@ export function DailyQuestionSearch({
         onChange={setSearch}
         testId="daily-search-input"
       />
-      {full && <p className="field-hint">{t('contentScreens.daily.full', { max: DAILY_QUIZ_MAX_QUESTIONS })}</p>}
+      {full && <p className="field-hint">{t('contentScreens.daily.full', { count: DAILY_QUIZ_MAX_QUESTIONS })}</p>}
       {search && state.status === 'ready' && found.length === 0 && (
         <p className="muted">{t('contentScreens.daily.noneFound')}</p>
       )}

@@ -66,7 +66,7 @@ export function PrizeTable({
           {t('events.prizeAdd')}
         </button>
         <span className="muted" data-testid="prize-total">
-          {t('events.prizeTotal', { coins: total })}
+          {t('events.prizeTotal', { count: total })}
         </span>
       </div>
       {error && (

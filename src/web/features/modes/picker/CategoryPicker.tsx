@@ -36,7 +36,7 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
       {t('quiz.questionCount', { count: c.no_of_que })}
       {c.is_premium && !c.has_unlocked && (
         <span className="tag tag-premium">
-          <LockIcon size={14} /> {t('quiz.premium', { coins: c.coins })}
+          <LockIcon size={14} /> {t('quiz.premium', { count: c.coins })}
         </span>
       )}
     </>
