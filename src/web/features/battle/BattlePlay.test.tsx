@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -112,9 +112,13 @@ describe('BattlePlay, rounds revealed as they open', () => {
       round: { room_id: ROOM, round: 1, question, ...times(-10) },
     });
     const sent: unknown[] = [];
+    const record: Middleware = () => (next) => (action) => {
+      sent.push(action);
+      return next(action);
+    };
     const store = configureStore({
       reducer: { auth: (x = { token: 't' }) => x, languages: languagesReducer },
-      middleware: (d) => d().concat(() => (next) => (action) => (sent.push(action), next(action))),
+      middleware: (d) => d().concat(record),
     });
     const ui = (b: BattleState) => (
       <Provider store={store}>
