@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { useWakeLock } from '../../lib/use-wake-lock';
 import { Announcer } from '../play/Announcer';
-import { pickedIndex, useOptionKeys } from '../play/option-keys';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../play/option-keys';
 import { OptionKeysHint } from '../play/OptionKeysHint';
 import { Rich, textDir } from '../play/Rich';
 import { LOW_TIME } from '../play/Timer';
@@ -179,7 +179,7 @@ function Options({
   }
   return (
     <>
-      <ul className="options">
+      <ul className="options" onKeyDown={arrowBetweenOptions}>
         {q.options.map((o, i) => (
           <li key={o.id}>
             <button

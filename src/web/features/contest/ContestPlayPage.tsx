@@ -17,7 +17,7 @@ import { MatchQuestion } from '../play/MatchQuestion';
 import { MultiSelectQuestion } from '../play/MultiSelectQuestion';
 import type { RendererProps } from '../play/renderer-props';
 import { Announcer } from '../play/Announcer';
-import { pickedIndex, useOptionKeys } from '../play/option-keys';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../play/option-keys';
 import { OptionKeysHint } from '../play/OptionKeysHint';
 import { LOW_TIME, WarnIcon } from '../play/Timer';
 import { Rich, textDir } from '../play/Rich';
@@ -310,7 +310,7 @@ function Answer({
   if (choice)
     return (
       <>
-        <ul className="options">
+        <ul className="options" onKeyDown={arrowBetweenOptions}>
           {q.options.map((o, i) => (
             <li key={o.id}>
               <button

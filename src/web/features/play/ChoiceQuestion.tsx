@@ -1,7 +1,7 @@
 import { isCorrectAnswer } from '../../../core/rules/solo-modes';
 import { useTranslation } from '../../lib/use-translation';
 import { OptionKeysHint } from './OptionKeysHint';
-import { pickedIndex, useOptionKeys } from './option-keys';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from './option-keys';
 import type { PollShare } from './play-machine';
 import type { RendererProps } from './renderer-props';
 import { Rich, textDir } from './Rich';
@@ -46,7 +46,7 @@ export function ChoiceQuestion({
 
   return (
     <>
-      <ul className="options">
+      <ul className="options" onKeyDown={arrowBetweenOptions}>
         {shown.map((o, i) => {
           const share = shares.get(o.id);
           return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { CheckBar } from './CheckBar';
-import { pickedIndex, useOptionKeys } from './option-keys';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from './option-keys';
 import { OptionKeysHint } from './OptionKeysHint';
 import { idList, type RendererProps } from './renderer-props';
 import { Rich, textDir } from './Rich';
@@ -37,7 +37,7 @@ export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, on
   return (
     <fieldset className="plain-fieldset">
       <legend className="play-hint">{t('play.multiHint')}</legend>
-      <ul className="options">
+      <ul className="options" onKeyDown={arrowBetweenOptions}>
         {q.options.map((o, i) => (
           <li key={o.id}>
             <label className={optionClass(o.id)} data-testid={`option-${o.id}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 
 /** What `optionKey` reads of a keydown: the key, its physical place, modifiers and where it was typed. */
 export interface KeyPress {
@@ -60,4 +60,30 @@ export function useOptionKeys(enabled: boolean, onKey: (k: OptionKey) => boolean
 /** The option a shortcut picks in a list of `count` options (digit or letter alike), or null. */
 export function pickedIndex(k: OptionKey, count: number): number | null {
   return k.index < count ? k.index : null;
+}
+
+/**
+ * Arrow keys within a list of options (on the list's keydown): Down and Up move the focus to the
+ * next or previous option that can take it, wrapping round; Home and End to the first and last.
+ * The options stay buttons (or checkboxes), each a Tab stop as well, so nothing is hidden from a
+ * player who only tabs.
+ */
+export function arrowBetweenOptions(e: ReactKeyboardEvent<HTMLElement>): void {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled)')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  if (at < 0 || items.length < 2) return;
+  const to =
+    e.key === 'ArrowDown'
+      ? (at + 1) % items.length
+      : e.key === 'ArrowUp'
+        ? (at - 1 + items.length) % items.length
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? items.length - 1
+            : null;
+  if (to === null) return;
+  e.preventDefault();
+  items[to]!.focus();
 }

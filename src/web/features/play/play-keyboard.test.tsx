@@ -9,7 +9,6 @@ import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 import { SoloPlay } from './SoloPlay';
 
-
 const q = (id: number, over: Partial<PlayQuestion> = {}): PlayQuestion => ({
   id,
   question: `Question ${id}`,
@@ -199,5 +198,22 @@ describe('playing by keyboard', () => {
     expect(screen.getByTestId('match-left-y').textContent).toContain('Italy');
     fireEvent.click(screen.getByTestId('check-answer'));
     expect(said()).toBe('Correct!');
+  });
+
+  it('moves between the options with the arrow keys, Home and End, wrapping round', async () => {
+    setup(session([q(1)]));
+    await screen.findByRole('heading', { name: 'Question 1' });
+    const option = (id: string) => screen.getByTestId(`option-${id}`);
+    option('a').focus();
+    fireEvent.keyDown(option('a'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('b'));
+    fireEvent.keyDown(option('b'), { key: 'End' });
+    expect(document.activeElement).toBe(option('c'));
+    fireEvent.keyDown(option('c'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('a'));
+    fireEvent.keyDown(option('a'), { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(option('c'));
+    // Moving is not answering: Enter or Space on the focused option (a button) is.
+    expect(screen.queryByTestId('verdict')).toBeNull();
   });
 });
