@@ -24,9 +24,11 @@ export function Countdown({ left, total, label }: { left: number; total: number;
   const share = total > 0 ? Math.max(0, Math.min(1, left / total)) : 0;
   return (
     <div className={urgent ? 'battle-clock urgent' : 'battle-clock'} role="timer" aria-label={label}>
-      {urgent && <WarnIcon />}
-      <span dir="ltr" data-testid="battle-clock">
-        {formatClock(left)}
+      <span className="battle-clock-time">
+        {urgent && <WarnIcon />}
+        <span dir="ltr" data-testid="battle-clock">
+          {formatClock(left)}
+        </span>
       </span>
       <span className="battle-clock-bar" aria-hidden="true">
         <span style={{ inlineSize: `${share * 100}%` }} />
