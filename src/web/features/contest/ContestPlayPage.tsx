@@ -22,6 +22,7 @@ import { OptionKeysHint } from '../play/OptionKeysHint';
 import { LOW_TIME, WarnIcon } from '../play/Timer';
 import { Rich, textDir } from '../play/Rich';
 import { SequenceQuestion } from '../play/SequenceQuestion';
+import { useQuestionLang } from '../play/use-question-lang';
 import { listedContest, rememberContests, takeContest } from './contest-cache';
 import { ENTER_EXPECT, PlayAction } from './ContestEntry';
 import './contest.css';
@@ -195,6 +196,7 @@ function Question({
   const [sent, setSent] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const lang = useQuestionLang();
   // One answer in flight (two taps before a render are one answer).
   const busy = useRef(false);
 
@@ -258,7 +260,7 @@ function Question({
           </p>
         )}
         {q.image && <img src={q.image} alt="" className="question-image" />}
-        <h2 className="question-text" id={`q-${q.id}`} dir="auto" tabIndex={-1} ref={heading}>
+        <h2 className="question-text" id={`q-${q.id}`} tabIndex={-1} ref={heading} {...lang}>
           <Rich text={q.question} latex={q.latex} />
         </h2>
         <Answer q={q} sent={sent} locked={sent !== null && !failed} onAnswer={(a) => void send(a)} />

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlayQuestion, PlaySession, QuizResult, UserRecord } from '../../../core/contract';
+import type { PlayQuestion, PlaySession, QuizResult, SystemConfig, UserRecord } from '../../../core/contract';
 import { loggedIn } from '../../app/events';
 import { makeStore } from '../../app/store';
+import { contentLanguageChosen, contentLanguagesLoaded } from '../languages/languages-slice';
 import '../../lib/i18n';
 import { SoloPlay } from './SoloPlay';
 
@@ -83,8 +84,9 @@ function mockSubmit() {
   );
 }
 
-function setup(s: PlaySession) {
+function setup(s: PlaySession, prepare: (store: ReturnType<typeof makeStore>) => void = () => undefined) {
   const store = makeStore();
+  prepare(store);
   store.dispatch(loggedIn({ user: { name: 'Ada', coins: 10, all_time_score: 0 } as UserRecord, token: 't' }));
   render(
     <Provider store={store}>
@@ -215,5 +217,28 @@ describe('playing by keyboard', () => {
     expect(document.activeElement).toBe(option('c'));
     // Moving is not answering: Enter or Space on the focused option (a button) is.
     expect(screen.queryByTestId('verdict')).toBeNull();
+  });
+
+  it("gives a question in a content language other than the interface's its own lang and dir", async () => {
+    setup(session([q(1, { question: 'ما عاصمة مصر؟' })]), (store) => {
+      store.dispatch(
+        contentLanguagesLoaded({
+          list: [
+            { id: 1, language: 'English', code: 'en', rtl: false, is_default: true },
+            { id: 2, language: 'العربية', code: 'ar', rtl: true, is_default: false },
+          ],
+          config: { language_mode: '1' } as SystemConfig,
+        }),
+      );
+      store.dispatch(contentLanguageChosen(2));
+    });
+    const heading = await screen.findByRole('heading', { name: 'ما عاصمة مصر؟' });
+    expect([heading.getAttribute('lang'), heading.getAttribute('dir')]).toEqual(['ar', 'rtl']);
+  });
+
+  it('leaves a question in the interface language to the page (no lang of its own)', async () => {
+    setup(session([q(1)]));
+    const heading = await screen.findByRole('heading', { name: 'Question 1' });
+    expect([heading.getAttribute('lang'), heading.getAttribute('dir')]).toEqual([null, 'auto']);
   });
 });
