@@ -151,6 +151,31 @@ test('quiz zone: the level opened from its picker by Tab and Enter, answered by 
   expect(said.filter((x) => x === 'Correct!').length, said.join(' | ')).toBe(questions.length - 1);
 });
 
+test('in Arabic: the same keys (digits and the Latin letters shown), the hint and the verdict said in Arabic', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'Keys Arabic');
+  await page.goto('/quiz-zone/sports/football-and-ball-games');
+  await activate(page, page.getByTestId('language-switch'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const s = sessionOf(page, 'get_questions_by_level');
+  await activate(page, page.getByTestId('level-1'));
+  const [first, second] = (await s).questions as [Q, Q];
+  await questionFocused(page, first);
+  await expect(page.getByTestId('keys-hint')).toContainText('A–');
+  await audit(page, 'ar quiz question');
+  await readQuestion(page);
+  await page.keyboard.press(keyFor(first, first.answer, 'letter'));
+  await expect(announcer(page)).toHaveText('إجابة صحيحة!');
+  await audit(page, 'ar quiz verdict');
+  await next(page);
+  await questionFocused(page, second);
+  await readQuestion(page);
+  await page.keyboard.press(keyFor(second, second.options.find((o) => o.id !== second.answer)!.id, 'digit'));
+  await expect(announcer(page)).toHaveText(/^خطأ — الإجابة الصحيحة: /);
+});
+
 test('true and false: started by Tab and Enter, answered by letter keys', async ({ page, request }) => {
   await signIn(page, request, 'Keys TrueFalse');
   await page.goto('/quiz-play/true-and-false-play');
