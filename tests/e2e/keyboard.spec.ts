@@ -10,6 +10,7 @@ import { apiPlayer, loginByEmail } from './support';
 // each new question and on the result's heading.
 
 test.describe.configure({ timeout: 150_000 });
+if (process.env.DESKTOP) test.use({ viewport: { width: 1280, height: 800 } });
 
 interface Q {
   id: number;
@@ -291,7 +292,8 @@ test('an exam: opened, keyed in and started by keyboard, answered by number keys
   await page.keyboard.press('Space');
   await activate(page, page.getByTestId('exam-start'));
   await expect(page.getByTestId('exam-play')).toBeVisible();
-  // The demo exam's first two answers are b and b (exams-contests.spec.ts).
+  // The first question has the focus. The demo exam's first two answers are b and b.
+  await expect(page.locator('.question-text:focus')).toHaveCount(1);
   await page.keyboard.press('2');
   await expect(page.getByTestId('option-b')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('option-b')).toContainText('✓');
