@@ -11,6 +11,8 @@ import { apiPlayer, loginByEmail } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 if (process.env.DESKTOP) test.use({ viewport: { width: 1280, height: 800 } });
+// DARK=1: the same journeys and audits in the dark theme (it follows the system's scheme).
+if (process.env.DARK) test.use({ colorScheme: 'dark' });
 
 interface Q {
   id: number;
@@ -73,7 +75,7 @@ function heard(page: Page): Promise<string[]> {
 /**
  * The play screen as it is now passes axe-core (serious and critical, WCAG 2.2 AA); the app's
  * header is audited with every other screen (its own journey), not here. SHOTS=1 also saves a
- * screenshot into /work/shots/issue23-keyboard/ (DESKTOP=1 at 1280×800, SHOTS_LANG=ar in Arabic).
+ * screenshot into /work/shots/issue23-keyboard/ (DESKTOP=1 at 1280×800, DARK=1 dark).
  */
 async function audit(page: Page, screen: string) {
   // Audited as it is seen once still: an entrance (the podium rising in) is half transparent.
@@ -87,7 +89,7 @@ async function audit(page: Page, screen: string) {
   );
   await expectAccessible(page, screen, ['header.header']);
   if (!process.env.SHOTS) return;
-  const tag = `${process.env.SHOTS_LANG === 'ar' ? 'ar' : 'en'}-${process.env.DESKTOP ? 'desktop' : 'mobile'}`;
+  const tag = `${process.env.DARK ? 'dark' : 'light'}-${process.env.DESKTOP ? 'desktop' : 'mobile'}`;
   await page.screenshot({ path: `/work/shots/issue23-keyboard/${tag}-${screen.replace(/\W+/g, '-')}.png` });
 }
 
