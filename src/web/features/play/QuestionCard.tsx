@@ -66,9 +66,11 @@ export function QuestionCard({ play }: { play: Open }) {
   const lang = useQuestionLang();
 
   // Each question takes the focus (the first too: the Start or Play again button that led here
-  // is gone), so keyboard and screen-reader players land on it.
+  // is gone), so keyboard and screen-reader players land on it. The page opens at its top, not
+  // scrolled to the heading: the counter and the clock above it stay in view after Next.
   useEffect(() => {
-    heading.current?.focus();
+    heading.current?.focus({ preventScroll: true });
+    if (window.scrollY !== 0) window.scrollTo(0, 0);
   }, [q.id]);
 
   // A lifeline or hint button disables itself while its call runs (and for good once used):
