@@ -335,6 +335,10 @@ test('a contest: joined by keyboard, each question answered by its key', async (
   }
   await expect(page.getByTestId('contest-finish')).toBeVisible();
   await expect(page.getByTestId('contest-finish-correct')).toContainText('3');
+  await expect(page.locator('.contest-finish h1')).toBeFocused();
+  const score = (await page.getByTestId('contest-finish-score').innerText()).trim();
+  await expect(announcer(page)).toHaveText(new RegExp(`^Rank: .*1.*\\. Score: ${score}\\.$`));
+  await audit(page, 'contest finish');
 });
 
 test('a battle against the bot: searched and started by keyboard, every round answered by a key, each verdict said', async ({

@@ -383,6 +383,12 @@ function Finish({ finish: f, name }: { finish: ContestFinish; name: string }) {
       <h1 tabIndex={-1} ref={heading} className="focus-target">
         {t('contest.finish.title')}
       </h1>
+      {/* The heading takes the focus; the rank and score are said once. */}
+      <Announcer
+        text={`${t('contest.finish.rank')}: ${t('contest.finish.rankOf', { rank: f.rank, count: f.participants })}. ${t(
+          'contest.finish.score',
+        )}: ${f.score}.`}
+      />
       {name && (
         <p className="muted" dir="auto">
           {name}
