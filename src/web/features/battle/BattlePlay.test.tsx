@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
-import { configureStore } from '@reduxjs/toolkit';
-import { cleanup, render, screen } from '@testing-library/react';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoomState } from '../../../core/contract';
 import '../../lib/i18n';
-import { battleFollow, battleReducer, linkChanged, mirrorChanged, serverSaid, type BattleState } from './battle-slice';
+import { languagesReducer } from '../languages/languages-slice';
+import {
+  battleAnswer,
+  battleFollow,
+  battleReducer,
+  linkChanged,
+  mirrorChanged,
+  serverSaid,
+  type BattleState,
+} from './battle-slice';
 import { BattlePlay } from './BattlePlay';
 
 const ROOM = '11111111-1111-4111-8111-111111111111';
@@ -35,7 +44,7 @@ const room: RoomState = {
 };
 
 function show(battle: BattleState) {
-  const store = configureStore({ reducer: { auth: (s = { token: 't' }) => s } });
+  const store = configureStore({ reducer: { auth: (s = { token: 't' }) => s, languages: languagesReducer } });
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -85,5 +94,64 @@ describe('BattlePlay, rounds revealed as they open', () => {
     show(s);
     expect(screen.queryByTestId('ready-count')).toBeNull();
     expect(screen.getByRole('heading').textContent).toBe('Which planet?');
+  });
+
+  it("answers by key, says once the opponent has answered, then the round's verdict (issue 23)", () => {
+    const question = {
+      id: 9,
+      question: 'Which planet?',
+      question_type: 'mcq' as const,
+      options: [
+        { id: 'a', text: 'Mars' },
+        { id: 'b', text: 'Venus' },
+      ],
+      image: '',
+    };
+    let s = said(state('open', 'off'), {
+      type: 'round_open',
+      round: { room_id: ROOM, round: 1, question, ...times(-10) },
+    });
+    const sent: unknown[] = [];
+    const record: Middleware = () => (next) => (action) => {
+      sent.push(action);
+      return next(action);
+    };
+    const store = configureStore({
+      reducer: { auth: (x = { token: 't' }) => x, languages: languagesReducer },
+      middleware: (d) => d().concat(record),
+    });
+    const ui = (b: BattleState) => (
+      <Provider store={store}>
+        <MemoryRouter>
+          <BattlePlay battle={b} room={room} me={1} />
+        </MemoryRouter>
+      </Provider>
+    );
+    const { rerender } = render(ui(s));
+    const announcer = () => screen.getByTestId('announcer').textContent;
+    expect(announcer()).toBe('');
+    s = said(s, { type: 'answered', room_id: ROOM, round: 1, user_id: 2 });
+    rerender(ui(s));
+    expect(announcer()).toBe('Opponent answered.');
+    // The key press is this player's answer, dispatched as a tap on the option is.
+    expect(screen.getByTestId('battle-option-b').getAttribute('aria-keyshortcuts')).toBe('2 B');
+    fireEvent.keyDown(document.body, { key: '2', code: 'Digit2' });
+    expect(sent).toContainEqual(battleAnswer({ round: 1, question_id: 9, answer: 'b' }));
+    s = said(s, {
+      type: 'round_close',
+      round: {
+        room_id: ROOM,
+        round: 1,
+        question_id: 9,
+        answer: 'a',
+        answers: [
+          { user_id: 1, answer: 'b', correct: false, points: 0 },
+          { user_id: 2, answer: 'a', correct: true, points: 10 },
+        ],
+      },
+    });
+    rerender(ui(s));
+    expect(announcer()).toBe('Wrong');
+    expect(screen.getByTestId('battle-option-b').textContent).toContain('✗');
   });
 });

@@ -6,9 +6,14 @@ import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { useWakeLock } from '../../lib/use-wake-lock';
+import { Announcer } from '../play/Announcer';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../play/option-keys';
+import { OptionKeysHint } from '../play/OptionKeysHint';
 import { Rich, textDir } from '../play/Rich';
+import { LOW_TIME } from '../play/Timer';
+import { useQuestionLang } from '../play/use-question-lang';
 import { battleAnswer, battleUnfollow, type BattleState } from './battle-slice';
-import { Countdown, Seats, useLeaveNotices, useServerNow } from './battle-parts';
+import { Countdown, Seats, useLeaveNotices, useSeatName, useServerNow } from './battle-parts';
 
 /**
  * A battle being played: the players and their points, the round's question with the server's
@@ -46,6 +51,17 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
   useEffect(() => {
     if (!before) heading.current?.focus();
   }, [round?.round, before]);
+  const lang = useQuestionLang();
+  const said = useBattleSaid(battle, room, me, {
+    reveal: Boolean(reveal),
+    low:
+      !before &&
+      !reveal &&
+      round !== null &&
+      deadline - opens > LOW_TIME * 1000 &&
+      deadline - now <= LOW_TIME * 1000 &&
+      now < deadline,
+  });
 
   async function leave() {
     // Only a paid battle keeps a leaver's stake in the pot; a bot or free battle costs nothing.
@@ -84,7 +100,8 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
           next={before ? count : null}
         />
       ) : before ? (
-        <section className="card battle-ready" aria-live="polite">
+        // Not live: the figure changes every second; the round's question takes the focus as it opens.
+        <section className="card battle-ready">
           <p className="muted">{t('battle.round', { round: roundNo, total: room.no_of_que })}</p>
           <p className="battle-ready-title">{t('battle.getReady')}</p>
           {/* A new element each second, so each figure pops in (motion.css). */}
@@ -100,13 +117,7 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
             </span>
             <Countdown left={deadline - now} total={deadline - opens} label={t('battle.timeLeft')} />
           </div>
-          <h2
-            id="battle-q"
-            ref={heading}
-            tabIndex={-1}
-            className="question-text"
-            dir={textDir(round.question.question)}
-          >
+          <h2 id="battle-q" ref={heading} tabIndex={-1} className="question-text" {...lang}>
             <Rich text={round.question.question} latex={false} />
           </h2>
           {round.question.image && <img className="question-image" src={round.question.image} alt="" />}
@@ -121,6 +132,7 @@ export function BattlePlay({ battle, room, me }: { battle: BattleState; room: Ro
           </p>
         </section>
       )}
+      <Announcer text={said} />
       <div className="battle-actions">
         <button
           type="button"
@@ -152,6 +164,13 @@ function Options({
   mine?: string | null;
 }) {
   const { t } = useTranslation();
+  const open = Boolean(onPick) && !disabled;
+  useOptionKeys(open, (k) => {
+    const i = pickedIndex(k, q.options.length);
+    if (i === null) return false;
+    onPick?.(q.options[i]!.id);
+    return true;
+  });
   function cls(id: string) {
     if (!close) return picked === id ? 'option selected' : 'option';
     if (id === close.answer) return 'option correct';
@@ -159,30 +178,43 @@ function Options({
     return 'option dimmed';
   }
   return (
-    <ul className="options">
-      {q.options.map((o, i) => (
-        <li key={o.id}>
-          <button
-            type="button"
-            className={cls(o.id)}
-            disabled={disabled}
-            aria-pressed={picked === o.id}
-            onClick={() => onPick?.(o.id)}
-            data-testid={`battle-option-${o.id}`}
-            // Revealed: the pick pops (right) or shakes (wrong); the right answer lights up after.
-            data-picked={close && o.id === mine ? '' : undefined}
-          >
-            <span className="option-key" aria-hidden="true">
-              {close && o.id === close.answer ? '✓' : close && o.id === mine ? '✗' : String.fromCharCode(65 + i)}
-            </span>
-            <span className="option-text" dir={textDir(o.text)}>
-              <Rich text={o.text} latex={false} />
-            </span>
-            {close && o.id === close.answer && <span className="sr-only">{t('quiz.correctAnswer')}</span>}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="options" onKeyDown={arrowBetweenOptions}>
+        {q.options.map((o, i) => (
+          <li key={o.id}>
+            <button
+              type="button"
+              className={cls(o.id)}
+              disabled={disabled}
+              aria-pressed={picked === o.id}
+              aria-keyshortcuts={open ? `${i + 1} ${String.fromCharCode(65 + i)}` : undefined}
+              onClick={() => onPick?.(o.id)}
+              data-testid={`battle-option-${o.id}`}
+              // Revealed: the pick pops (right) or shakes (wrong); the right answer lights up after.
+              data-picked={close && o.id === mine ? '' : undefined}
+            >
+              <span className="option-key" aria-hidden="true">
+                {close && o.id === close.answer ? '✓' : close && o.id === mine ? '✗' : String.fromCharCode(65 + i)}
+              </span>
+              <span className="option-text" dir={textDir(o.text)}>
+                <Rich text={o.text} latex={false} />
+              </span>
+              {close && o.id === close.answer && <span className="sr-only">{t('quiz.correctAnswer')}</span>}
+              {close && o.id === mine && o.id !== close.answer && (
+                <span className="sr-only">{t('quiz.yourAnswer')}</span>
+              )}
+              {/* Not by colour alone: the pick waiting for the round's end carries a tick. */}
+              {!close && picked === o.id && (
+                <span className="option-tick" aria-hidden="true">
+                  ✓
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <OptionKeysHint count={q.options.length} />}
+    </>
   );
 }
 
@@ -203,9 +235,10 @@ export function Reveal({
 }) {
   const { t } = useTranslation();
   const mine = close.answers.find((a) => a.user_id === me);
-  const verdict = !mine?.answer ? 'noAnswer' : mine.correct ? 'correct' : 'wrong';
+  const verdict = roundVerdict(close, me);
   return (
-    <section className="card battle-reveal" aria-live="polite" data-testid="battle-reveal">
+    // Not live: BattlePlay's announcer says the verdict (and the countdown below is not read each second).
+    <section className="card battle-reveal" data-testid="battle-reveal">
       <p className={`battle-verdict ${verdict}`} data-testid="battle-verdict">
         {t(`battle.${verdict}`)}
         {mine && mine.points > 0 && <span className="battle-gain"> +{mine.points}</span>}
@@ -226,4 +259,32 @@ export function Reveal({
       )}
     </section>
   );
+}
+
+/** This player's verdict on a closed round. */
+export function roundVerdict(close: RoundClose, me: number): 'correct' | 'wrong' | 'noAnswer' {
+  const mine = close.answers.find((a) => a.user_id === me);
+  return !mine?.answer ? 'noAnswer' : mine.correct ? 'correct' : 'wrong';
+}
+
+/**
+ * What the battle screen says (its one live region): the round's verdict once it closes; while a
+ * round is open, who else has answered ("Opponent answered" in a duel) and "10 seconds left".
+ */
+function useBattleSaid(battle: BattleState, room: RoomState, me: number, at: { reveal: boolean; low: boolean }) {
+  const { t } = useTranslation();
+  const nameOf = useSeatName();
+  if (at.reveal && battle.closed) {
+    const mine = battle.closed.answers.find((a) => a.user_id === me);
+    const v = t(`battle.${roundVerdict(battle.closed, me)}`);
+    return mine && mine.points > 0 ? `${v} +${mine.points}` : v;
+  }
+  const others = battle.answered.filter((id) => id !== me);
+  const last = room.seats.find((s) => s.user_id === others[others.length - 1]);
+  const answered = !last
+    ? ''
+    : room.max_players === 2
+      ? t('battle.saidOpponentAnswered')
+      : t('battle.saidPlayerAnswered', { name: nameOf(last, me) });
+  return [answered, at.low ? t('quiz.secondsLeft', { count: LOW_TIME }) : ''].filter(Boolean).join(' ');
 }

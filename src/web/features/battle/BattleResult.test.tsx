@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoomResult, RoomState, RoundClose } from '../../../core/contract';
 import '../../lib/i18n';
+import { languagesReducer } from '../languages/languages-slice';
 import { BattleResult, type LastRound } from './BattleResult';
 import { BattlePlay } from './BattlePlay';
 import { battleFollow, battleReducer, linkChanged } from './battle-slice';
@@ -66,7 +67,7 @@ const draw: RoomResult = {
   ],
 };
 
-const store = () => configureStore({ reducer: { auth: (s = { token: null }) => s } });
+const store = () => configureStore({ reducer: { auth: (s = { token: null }) => s, languages: languagesReducer } });
 
 function showResult(r: RoomState, result: RoomResult | null, last: LastRound | null) {
   render(

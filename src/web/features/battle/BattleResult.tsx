@@ -14,6 +14,7 @@ import { celebrate, flyCoins } from '../../ui/motion';
 import { Podium } from '../../ui/Podium';
 import { TrophyIcon, useSeatName } from './battle-parts';
 import { shareOrCopy } from '../../ui/share';
+import { Announcer } from '../play/Announcer';
 import { Reveal } from './BattlePlay';
 
 /** A badge's name in the interface language (its id when the app does not know it). */
@@ -76,6 +77,22 @@ export function BattleResult({
   const listed = rows.slice(podium.length);
   const won = outcome === 'win' && mine !== undefined && mine.payout > 0;
   const coins = useRef<HTMLParagraphElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // What the coins line says (a victory's figure counts up on screen; said once, whole).
+  const coinText = !mine
+    ? ''
+    : won
+      ? t('battle.coinsWon', { count: mine.payout })
+      : room.entry_fee === 0 && mine.payout === 0
+        ? t('battle.noCoins')
+        : mine.payout === 0
+          ? t('battle.stakeLost', { count: room.entry_fee })
+          : outcome === 'draw'
+            ? t('battle.stakeBack', { count: mine.payout })
+            : t('battle.coinsWon', { count: mine.payout });
+  const outcomeText = outcome ? t(`battle.${outcome}`) : t('battle.results');
+  // The result takes the focus from the last round's options, gone with it.
+  useEffect(() => heading.current?.focus(), []);
 
   // A victory is celebrated and its coins fly to the header's pill; a defeat stays calm.
   useEffect(() => {
@@ -90,23 +107,20 @@ export function BattleResult({
         <div className={`battle-result-art ${outcome ?? 'over'}`} aria-hidden="true">
           {outcome === 'win' ? <TrophyIcon /> : outcome === 'draw' ? '=' : `#${mine?.rank ?? '–'}`}
         </div>
-        <h1 data-testid="battle-outcome" data-outcome={outcome ?? ''}>
-          {outcome ? t(`battle.${outcome}`) : t('battle.results')}
+        <h1
+          data-testid="battle-outcome"
+          data-outcome={outcome ?? ''}
+          tabIndex={-1}
+          ref={heading}
+          className="focus-target"
+        >
+          {outcomeText}
         </h1>
+        <Announcer text={[outcomeText, coinText].filter(Boolean).join('. ')} />
         {outcome && <p className="muted">{t(`battle.${outcome}Text`)}</p>}
         {mine && (
           <p className="battle-coins" data-testid="battle-coins" ref={coins}>
-            {won ? (
-              <CountUp value={mine.payout} format={(n) => t('battle.coinsWon', { count: n })} />
-            ) : room.entry_fee === 0 && mine.payout === 0 ? (
-              t('battle.noCoins')
-            ) : mine.payout === 0 ? (
-              t('battle.stakeLost', { count: room.entry_fee })
-            ) : outcome === 'draw' ? (
-              t('battle.stakeBack', { count: mine.payout })
-            ) : (
-              t('battle.coinsWon', { count: mine.payout })
-            )}
+            {won ? <CountUp value={mine.payout} format={(n) => t('battle.coinsWon', { count: n })} /> : coinText}
           </p>
         )}
         {mine?.win_streak !== undefined && mine.win_streak > 0 && (

@@ -4,6 +4,7 @@ import { formatClock } from '../../../core/rules/battle';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
+import { WarnIcon } from '../play/Timer';
 
 /** The server's clock now (ms), ticking every quarter second: this device's clock plus the measured offset. */
 export function useServerNow(offsetMs: number): number {
@@ -19,11 +20,15 @@ export function useServerNow(offsetMs: number): number {
 /** The two-player countdown clock: remaining time to a server deadline as mm:ss. */
 export function Countdown({ left, total, label }: { left: number; total: number; label: string }) {
   const urgent = left <= 5000;
+  // Not by colour alone: the last seconds show a warning sign too.
   const share = total > 0 ? Math.max(0, Math.min(1, left / total)) : 0;
   return (
     <div className={urgent ? 'battle-clock urgent' : 'battle-clock'} role="timer" aria-label={label}>
-      <span dir="ltr" data-testid="battle-clock">
-        {formatClock(left)}
+      <span className="battle-clock-time">
+        {urgent && <WarnIcon />}
+        <span dir="ltr" data-testid="battle-clock">
+          {formatClock(left)}
+        </span>
       </span>
       <span className="battle-clock-bar" aria-hidden="true">
         <span style={{ inlineSize: `${share * 100}%` }} />

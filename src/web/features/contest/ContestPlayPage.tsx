@@ -16,8 +16,13 @@ import { clockOffset, useDeadline } from '../exam/exam-time';
 import { MatchQuestion } from '../play/MatchQuestion';
 import { MultiSelectQuestion } from '../play/MultiSelectQuestion';
 import type { RendererProps } from '../play/renderer-props';
+import { Announcer } from '../play/Announcer';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../play/option-keys';
+import { OptionKeysHint } from '../play/OptionKeysHint';
+import { LOW_TIME, WarnIcon } from '../play/Timer';
 import { Rich, textDir } from '../play/Rich';
 import { SequenceQuestion } from '../play/SequenceQuestion';
+import { useQuestionLang } from '../play/use-question-lang';
 import { listedContest, rememberContests, takeContest } from './contest-cache';
 import { ENTER_EXPECT, PlayAction } from './ContestEntry';
 import './contest.css';
@@ -191,6 +196,7 @@ function Question({
   const [sent, setSent] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const lang = useQuestionLang();
   // One answer in flight (two taps before a render are one answer).
   const busy = useRef(false);
 
@@ -241,6 +247,7 @@ function Question({
             aria-label={t('quiz.secondsLeft', { count: seconds })}
             data-testid="contest-timer"
           >
+            {seconds <= 5 && <WarnIcon />}
             {t('quiz.secondsShort', { count: seconds })}
           </span>
         </div>
@@ -253,7 +260,7 @@ function Question({
           </p>
         )}
         {q.image && <img src={q.image} alt="" className="question-image" />}
-        <h2 className="question-text" id={`q-${q.id}`} dir="auto" tabIndex={-1} ref={heading}>
+        <h2 className="question-text" id={`q-${q.id}`} tabIndex={-1} ref={heading} {...lang}>
           <Rich text={q.question} latex={q.latex} />
         </h2>
         <Answer q={q} sent={sent} locked={sent !== null && !failed} onAnswer={(a) => void send(a)} />
@@ -265,10 +272,18 @@ function Question({
             </button>
           </div>
         ) : (
-          <p className="muted contest-note" aria-live="polite">
-            {sent !== null ? t('contest.playing.sending') : t('contest.noReveal')}
-          </p>
+          <p className="muted contest-note">{sent !== null ? t('contest.playing.sending') : t('contest.noReveal')}</p>
         )}
+        {/* The screen's one live region: the answer going, or once "10 seconds left" (not each second). */}
+        <Announcer
+          text={
+            sent !== null
+              ? t('contest.playing.sending')
+              : seconds > 0 && seconds <= LOW_TIME
+                ? t('quiz.secondsLeft', { count: LOW_TIME })
+                : ''
+          }
+        />
       </section>
     </div>
   );
@@ -287,30 +302,41 @@ function Answer({
   onAnswer: (answer: string) => void;
 }) {
   const { t } = useTranslation();
-  if (q.question_type === 'mcq' || q.question_type === 'true_false')
+  const choice = q.question_type === 'mcq' || q.question_type === 'true_false';
+  useOptionKeys(choice && !locked, (k) => {
+    const i = pickedIndex(k, q.options.length);
+    if (i === null) return false;
+    onAnswer(q.options[i]!.id);
+    return true;
+  });
+  if (choice)
     return (
-      <ul className="options">
-        {q.options.map((o, i) => (
-          <li key={o.id}>
-            <button
-              type="button"
-              className={sent === o.id ? 'option selected' : 'option'}
-              disabled={locked}
-              aria-pressed={sent === o.id}
-              onClick={() => onAnswer(o.id)}
-              data-testid="contest-option"
-              data-option={o.id}
-            >
-              <span className="option-key" aria-hidden="true">
-                {String.fromCharCode(65 + i)}
-              </span>
-              <span className="option-text" dir={textDir(o.text)}>
-                <Rich text={o.text} latex={q.latex} />
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="options" onKeyDown={arrowBetweenOptions}>
+          {q.options.map((o, i) => (
+            <li key={o.id}>
+              <button
+                type="button"
+                className={sent === o.id ? 'option selected' : 'option'}
+                disabled={locked}
+                aria-pressed={sent === o.id}
+                aria-keyshortcuts={`${i + 1} ${String.fromCharCode(65 + i)}`}
+                onClick={() => onAnswer(o.id)}
+                data-testid="contest-option"
+                data-option={o.id}
+              >
+                <span className="option-key" aria-hidden="true">
+                  {String.fromCharCode(65 + i)}
+                </span>
+                <span className="option-text" dir={textDir(o.text)}>
+                  <Rich text={o.text} latex={q.latex} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {!locked && <OptionKeysHint count={q.options.length} />}
+      </>
     );
   if (q.question_type === 'word')
     return <WordAnswer locked={locked} onAnswer={onAnswer} label={t('contest.playing.send')} />;
@@ -357,6 +383,12 @@ function Finish({ finish: f, name }: { finish: ContestFinish; name: string }) {
       <h1 tabIndex={-1} ref={heading} className="focus-target">
         {t('contest.finish.title')}
       </h1>
+      {/* The heading takes the focus; the rank and score are said once. */}
+      <Announcer
+        text={`${t('contest.finish.rank')}: ${t('contest.finish.rankOf', { rank: f.rank, count: f.participants })}. ${t(
+          'contest.finish.score',
+        )}: ${f.score}.`}
+      />
       {name && (
         <p className="muted" dir="auto">
           {name}

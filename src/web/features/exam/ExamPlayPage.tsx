@@ -18,6 +18,7 @@ import { useAnswerSaver, type SaveState } from './use-answer-saver';
 import { clockOffset, clockText, useDeadline } from './exam-time';
 import { ltr } from './ExamFacts';
 import { ExamResultView, type SubmitReason } from './ExamResultView';
+import { WarnIcon } from '../play/Timer';
 import { ExamQuestionBody } from './SealedQuestion';
 import './exam.css';
 
@@ -282,6 +283,8 @@ function ExamRun({
           aria-label={t('exam.play.timeLeft', { time: ltr(clockText(seconds)) })}
           data-testid="exam-timer"
         >
+          {/* Not by colour alone: the last minute shows a warning sign too. */}
+          {urgent && <WarnIcon />}
           <span dir="ltr">{clockText(seconds)}</span>
         </span>
       </header>

@@ -8,6 +8,7 @@ import { MultiSelectQuestion } from '../play/MultiSelectQuestion';
 import type { RendererProps } from '../play/renderer-props';
 import { Rich } from '../play/Rich';
 import { SequenceQuestion } from '../play/SequenceQuestion';
+import { useQuestionLang } from '../play/use-question-lang';
 
 /**
  * A sealed question (exams, contests: no answer is sent) as the play renderers take it. The
@@ -34,6 +35,7 @@ export function ExamQuestionBody({
   onAnswer: (answer: string) => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
+  const lang = useQuestionLang();
   const props: RendererProps = {
     q: asPlayQuestion(q),
     revealed: null,
@@ -47,7 +49,7 @@ export function ExamQuestionBody({
       {q.image && <img src={q.image} alt="" className="question-image" />}
       {/* Heard or not, an exam's answers stay open: the clock is the whole exam's. */}
       {q.audio && <AudioPlayer key={`audio-${q.id}`} src={q.audio} heard onHeard={() => undefined} />}
-      <h2 className="question-text" id={`q-${q.id}`} dir="auto" tabIndex={-1} ref={headingRef}>
+      <h2 className="question-text" id={`q-${q.id}`} tabIndex={-1} ref={headingRef} {...lang}>
         <Rich text={q.question} latex={q.latex} />
       </h2>
       {/* One renderer per question: its local state starts from the answer saved for it. */}

@@ -47,15 +47,21 @@ export function Lifelines({
               className={used ? 'lifeline used' : 'lifeline'}
               disabled={!open || busy || refusal !== null}
               onClick={() => onUse(l)}
-              aria-label={
-                used ? t('play.lifelineUsed', { name }) : t('play.lifelineCost', { name, count: session.lifeline_cost })
-              }
               data-testid={`lifeline-${l}`}
             >
-              <span className="lifeline-name">{name}</span>
+              {/* Named by its text, said in full ("50/50, costs 10 coins"): the name starts with the
+                  visible words, so a voice command saying them finds it (WCAG 2.5.3). */}
+              <span className="lifeline-name" aria-hidden="true">
+                {name}
+              </span>
               <span className="lifeline-cost" aria-hidden="true">
                 <CoinIcon size={14} />
                 {session.lifeline_cost}
+              </span>
+              <span className="sr-only">
+                {used
+                  ? t('play.lifelineUsed', { name })
+                  : t('play.lifelineCost', { name, count: session.lifeline_cost })}
               </span>
             </button>
           </li>

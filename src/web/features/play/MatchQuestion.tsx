@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { CheckBar } from './CheckBar';
+import { pickedIndex, useOptionKeys } from './option-keys';
 import { idList, type RendererProps } from './renderer-props';
 import { Rich } from './Rich';
 
@@ -48,6 +49,19 @@ export function MatchQuestion({ q, revealed, saved, totalClock, locked, onAnswer
     const full = q.options.every((o) => next[o.id]);
     if (totalClock) onAnswer(full ? serialize(next) : '');
   }
+
+  // The keys are the ones shown: a letter takes an item (A, B…), a digit gives it a match (1, 2…).
+  useOptionKeys(!off, (k) => {
+    if (k.kind === 'letter') {
+      const i = pickedIndex(k, q.options.length);
+      if (i !== null) setActive(q.options[i]!.id);
+      return i !== null;
+    }
+    const i = pickedIndex(k, q.match_options.length);
+    if (i === null || !active) return false;
+    pickRight(q.match_options[i]!.id);
+    return true;
+  });
 
   function state(left: string): string {
     const r = shown[left];
@@ -142,6 +156,11 @@ export function MatchQuestion({ q, revealed, saved, totalClock, locked, onAnswer
           </ul>
         </section>
       </div>
+      {!off && (
+        <p className="play-hint keys-hint" aria-hidden="true" data-testid="keys-hint">
+          {t('play.matchKeysHint')}
+        </p>
+      )}
       <p className="sr-only" aria-live="polite">
         {active ? t('play.pickedItem', { item: leftText(active) }) : ''}
       </p>

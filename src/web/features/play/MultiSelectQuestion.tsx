@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { CheckBar } from './CheckBar';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from './option-keys';
+import { OptionKeysHint } from './OptionKeysHint';
 import { idList, type RendererProps } from './renderer-props';
 import { Rich, textDir } from './Rich';
 
@@ -17,6 +19,14 @@ export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, on
     if (totalClock) onAnswer(next.join(','));
   }
 
+  // A key ticks or unticks its option; Check stays a deliberate press (Enter on the button).
+  useOptionKeys(!revealed && !locked, (k) => {
+    const i = pickedIndex(k, q.options.length);
+    if (i === null) return false;
+    toggle(q.options[i]!.id);
+    return true;
+  });
+
   function optionClass(id: string) {
     if (!revealed) return picked.includes(id) ? 'option check selected' : 'option check';
     if (correct.includes(id)) return 'option check correct';
@@ -27,12 +37,13 @@ export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, on
   return (
     <fieldset className="plain-fieldset">
       <legend className="play-hint">{t('play.multiHint')}</legend>
-      <ul className="options">
-        {q.options.map((o) => (
+      <ul className="options" onKeyDown={arrowBetweenOptions}>
+        {q.options.map((o, i) => (
           <li key={o.id}>
             <label className={optionClass(o.id)} data-testid={`option-${o.id}`}>
               <input
                 type="checkbox"
+                aria-keyshortcuts={`${i + 1} ${String.fromCharCode(65 + i)}`}
                 className="sr-only"
                 checked={given.includes(o.id)}
                 disabled={Boolean(revealed) || locked}
@@ -51,6 +62,7 @@ export function MultiSelectQuestion({ q, revealed, saved, totalClock, locked, on
           </li>
         ))}
       </ul>
+      {!revealed && !locked && <OptionKeysHint count={q.options.length} />}
       <CheckBar
         ready={picked.length > 0}
         revealed={Boolean(revealed)}

@@ -4,6 +4,7 @@ import { hintsAllowed, isCorrectAnswer } from '../../../core/rules/solo-modes';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../lib/use-translation';
 import { uuid } from '../../lib/uuid';
+import { Announcer } from './Announcer';
 import { AnswerView } from './AnswerView';
 import { AudioPlayer } from './AudioPlayer';
 import { ChoiceQuestion } from './ChoiceQuestion';
@@ -22,8 +23,10 @@ import {
 import { spentSeconds } from './resume-play';
 import type { RendererProps } from './renderer-props';
 import { ReportButton } from './ReportButton';
+import { saidVerdict, verdict } from './said';
 import { Rich } from './Rich';
-import { Timer } from './Timer';
+import { LOW_TIME, Timer } from './Timer';
+import { useQuestionLang } from './use-question-lang';
 import { TotalNav } from './TotalNav';
 import { usePlayCalls } from './use-play-calls';
 import { WordQuestion } from './WordQuestion';
@@ -58,11 +61,16 @@ export function QuestionCard({ play }: { play: Open }) {
   // server keeps its own clock (the session's deadline and each answer's elapsed time).
   const [started, setStarted] = useState<Record<number, boolean>>({});
   const heading = useRef<HTMLHeadingElement>(null);
+  // The question whose clock has said "10 seconds left" (once per question, not every second).
+  const [low, setLow] = useState<number | null>(null);
+  const lang = useQuestionLang();
 
   // Each question takes the focus (the first too: the Start or Play again button that led here
-  // is gone), so keyboard and screen-reader players land on it.
+  // is gone), so keyboard and screen-reader players land on it. The page opens at its top, not
+  // scrolled to the heading: the counter and the clock above it stay in view after Next.
   useEffect(() => {
-    heading.current?.focus();
+    heading.current?.focus({ preventScroll: true });
+    if (window.scrollY !== 0) window.scrollTo(0, 0);
   }, [q.id]);
 
   // A lifeline or hint button disables itself while its call runs (and for good once used):
@@ -113,6 +121,7 @@ export function QuestionCard({ play }: { play: Open }) {
             wholeQuiz
             spent={(play.resumed?.spent_ms ?? 0) / 1000}
             onExpire={() => dispatch(quizSubmitted({ idempotencyKey: uuid() }))}
+            onLow={() => setLow(q.id)}
           />
         ) : session.seconds_per_question > 0 ? (
           <Timer
@@ -121,6 +130,7 @@ export function QuestionCard({ play }: { play: Open }) {
             spent={spentSeconds(play, q.id)}
             running={!answered && (!q.audio || Boolean(started[q.id]))}
             onExpire={() => dispatch(questionTimedOut())}
+            onLow={() => setLow(q.id)}
           />
         ) : null}
       </div>
@@ -150,7 +160,7 @@ export function QuestionCard({ play }: { play: Open }) {
           onStarted={() => setStarted((h) => (h[q.id] ? h : { ...h, [q.id]: true }))}
         />
       )}
-      <h1 className="question-text" id={`q-${q.id}`} dir="auto" tabIndex={-1} ref={heading}>
+      <h1 className="question-text" id={`q-${q.id}`} tabIndex={-1} ref={heading} {...lang}>
         <Rich text={q.question} latex={q.latex} />
       </h1>
       <Renderer
@@ -167,11 +177,12 @@ export function QuestionCard({ play }: { play: Open }) {
       />
       {revealed && <Reveal q={q} picked={revealed.picked} last={index + 1 === total} />}
       {waiting && <Pending queued={play.verdict === 'queued'} last={index + 1 === total} />}
-      {/* Always there, so the verdict is announced when it appears (a live region added with its
-          text is not); Next takes the focus at the same time. */}
-      <p className="sr-only" role="status">
-        {revealed ? t(verdict(q, revealed.picked)) : ''}
-      </p>
+      {/* Always there, so the verdict is announced when it appears; Next takes the focus at the same time. */}
+      <Announcer
+        text={
+          revealed ? saidVerdict(t, q, revealed.picked) : low === q.id ? t('quiz.secondsLeft', { count: LOW_TIME }) : ''
+        }
+      />
       {totalClock && <TotalNav play={play} />}
       <div className="question-foot">
         <button
@@ -238,14 +249,6 @@ function Renderer({
 function hintsLeft(q: PlayQuestion, maxHints: number): number {
   if (q.answer !== undefined) return hintsAllowed(q.answer, maxHints);
   return Math.max(0, Math.min(maxHints, (q.word_length ?? 0) - 1));
-}
-
-/** The key of "Correct!", "Not quite." or "Time's up!" for the answer given (null: none). */
-function verdict(q: PlayQuestion, picked: string | null) {
-  if (picked === null) return 'quiz.timeUp' as const;
-  return isCorrectAnswer(q.question_type, q.answer ?? '', picked)
-    ? ('quiz.correct' as const)
-    : ('quiz.incorrect' as const);
 }
 
 /**

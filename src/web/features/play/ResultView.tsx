@@ -5,6 +5,8 @@ import { CountUp } from '../../ui/CountUp';
 import { CoinIcon, StarIcon } from '../../ui/icons';
 import { celebrate, flyCoins } from '../../ui/motion';
 import { shareOrCopy } from '../../ui/share';
+import { Announcer } from './Announcer';
+import { saidResult } from './said';
 
 /** Modes whose levels are rounds (all open from the start). */
 const ROUND_MODES: readonly string[] = ['guess_the_word', 'audio', 'maths'];
@@ -66,6 +68,8 @@ export function ResultView({
       <h1 tabIndex={-1} ref={heading} className="focus-target">
         {title}
       </h1>
+      {/* The heading takes the focus; the figures are said once (the counting up is not). */}
+      <Announcer text={ungraded || pending ? '' : saidResult(t, r)} />
       {r.next_level_unlocked && <p className="unlocked">{t('quiz.nextUnlocked', { level: r.unlocked_level })}</p>}
       {ungraded ? (
         <p className="pending-answered" data-testid="result-answered">

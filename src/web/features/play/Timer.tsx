@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { cue } from '../../lib/feedback/cues';
 import { useTranslation } from '../../lib/use-translation';
 import { useCountdown } from './use-countdown';
@@ -18,9 +18,22 @@ export function warnFrom(seconds: number, wholeQuiz: boolean): number {
   return seconds >= 60 ? 10 : 5;
 }
 
+/** The seconds left told once to screen-reader players ("10 seconds left"), not every second. */
+export const LOW_TIME = 10;
+
+/**
+ * Whether a clock is in its last `LOW_TIME` seconds, to be told once: only a clock longer than
+ * that (a ten-second question is told nothing it did not know), and not at zero (time is up).
+ */
+export function lowTime(seconds: number, left: number): boolean {
+  return seconds > LOW_TIME && left > 0 && left <= LOW_TIME;
+}
+
 /**
  * A countdown: per question (restarted when `questionKey` changes) or for the whole quiz
- * (`wholeQuiz`). It turns red in its last seconds (`warnFrom`).
+ * (`wholeQuiz`). It turns red in its last seconds (`warnFrom`), its icon a warning sign too (not by
+ * colour alone). Its figure is no live region (it would speak every second): `onLow` is called
+ * once per question as the last ten seconds start, for the play screen's announcement.
  */
 export function Timer({
   seconds,
@@ -29,6 +42,7 @@ export function Timer({
   onExpire,
   wholeQuiz = false,
   spent = 0,
+  onLow,
 }: {
   seconds: number;
   /** Seconds already used before this screen (a resumed question, by the server's clock). */
@@ -37,6 +51,7 @@ export function Timer({
   running: boolean;
   onExpire: () => void;
   wholeQuiz?: boolean;
+  onLow?: () => void;
 }) {
   const { t } = useTranslation();
   const left = useCountdown(seconds, questionKey, running, onExpire, spent);
@@ -46,6 +61,14 @@ export function Timer({
   useEffect(() => {
     if (running && left > 0 && left <= (wholeQuiz ? 10 : 5)) cue('tick');
   }, [left, running, wholeQuiz]);
+  const told = useRef<unknown>(undefined);
+  const low = useRef(onLow);
+  low.current = onLow;
+  useEffect(() => {
+    if (!running || !lowTime(seconds, left) || Object.is(told.current, questionKey)) return;
+    told.current = questionKey;
+    low.current?.();
+  }, [left, running, seconds, questionKey]);
   return (
     <span
       className={urgent ? 'timer urgent' : 'timer'}
@@ -53,20 +76,38 @@ export function Timer({
       role="timer"
       aria-label={t('quiz.secondsLeft', { count: left })}
     >
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-      >
-        <circle cx="12" cy="13" r="8" />
-        <path d="M12 9v4l2.5 2M9 2h6" />
-      </svg>
+      {urgent ? <WarnIcon /> : <ClockIcon />}
       {long ? <span dir="ltr">{clock(left)}</span> : t('quiz.secondsShort', { count: left })}
     </span>
+  );
+}
+
+const stroke = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2.2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+function ClockIcon() {
+  return (
+    <svg {...stroke} aria-hidden="true">
+      <circle cx="12" cy="13" r="8" />
+      <path d="M12 9v4l2.5 2M9 2h6" />
+    </svg>
+  );
+}
+
+/** A warning sign: the clock's last seconds, shown by shape as well as by colour. */
+export function WarnIcon() {
+  return (
+    <svg {...stroke} aria-hidden="true" className="timer-warn" data-testid="timer-warn">
+      <path d="M12 3 2.5 20h19z" />
+      <path d="M12 10v4.5M12 17.5v.01" />
+    </svg>
   );
 }

@@ -42,3 +42,17 @@ export function describeAnswer(q: PlayQuestion, answer: string | null | undefine
       return { kind: 'text', text: option(answer.trim()) };
   }
 }
+
+/** An answer said in one line, for the verdict a screen reader reads ("a, b", "x: 1; y: 2"). */
+export function answerSentence(shape: AnswerShape | null): string {
+  if (!shape) return '';
+  switch (shape.kind) {
+    case 'text':
+      return shape.text;
+    case 'choices':
+    case 'order':
+      return shape.items.join(', ');
+    case 'pairs':
+      return shape.pairs.map((p) => `${p.left}: ${p.right}`).join('; ');
+  }
+}
