@@ -47,12 +47,17 @@ export function Lifelines({
               className={used ? 'lifeline used' : 'lifeline'}
               disabled={!open || busy || refusal !== null}
               onClick={() => onUse(l)}
-              aria-label={
-                used ? t('play.lifelineUsed', { name }) : t('play.lifelineCost', { name, count: session.lifeline_cost })
-              }
               data-testid={`lifeline-${l}`}
             >
-              <span className="lifeline-name">{name}</span>
+              {/* Named by one sentence (name and price, or used); the button shows its parts. */}
+              <span className="visually-hidden">
+                {used
+                  ? t('play.lifelineUsed', { name })
+                  : t('play.lifelineCost', { name, count: session.lifeline_cost })}
+              </span>
+              <span className="lifeline-name" aria-hidden="true">
+                {name}
+              </span>
               <span className="lifeline-cost" aria-hidden="true">
                 <CoinIcon size={14} />
                 {session.lifeline_cost}
