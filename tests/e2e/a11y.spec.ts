@@ -10,7 +10,7 @@ import { apiPlayer, loginByEmail, playOut } from './support';
 // every finding is gathered before the test fails, so one run reads as the whole list to fix.
 // AXE_REPORT=<file> also writes the findings, per screen, as JSON (the closing note's counts).
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const LANGUAGES = ['en', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -21,6 +21,7 @@ class Audit {
   constructor(
     private readonly page: Page,
     private readonly language: Language,
+    private readonly title = test.info().title,
   ) {}
 
   /** Audits the page as it is now, light then dark. */
@@ -30,6 +31,7 @@ class Audit {
       const found = await axeFindings(this.page);
       this.findings[`${this.language} ${name} (${colorScheme})`] = found;
     }
+    this.report();
     await this.page.emulateMedia({ colorScheme: 'light' });
   }
 
@@ -40,10 +42,14 @@ class Audit {
     await this.screen(name);
   }
 
-  /** Fails with every screen that had a finding (and writes them all when AXE_REPORT is set). */
-  verdict(title: string) {
+  /** Writes the findings so far when AXE_REPORT is set (a test that times out keeps them). */
+  private report() {
     if (process.env.AXE_REPORT)
-      writeFileSync(`${process.env.AXE_REPORT}.${title.replace(/\W+/g, '-')}.json`, JSON.stringify(this.findings));
+      writeFileSync(`${process.env.AXE_REPORT}.${this.title.replace(/\W+/g, '-')}.json`, JSON.stringify(this.findings));
+  }
+
+  /** Fails with every screen that had a finding. */
+  verdict() {
     const failing = Object.fromEntries(Object.entries(this.findings).filter(([, f]) => f.length > 0));
     expect(failing, JSON.stringify(failing, null, 1)).toEqual({});
   }
@@ -102,10 +108,10 @@ for (const language of LANGUAGES) {
     await page.getByTestId('submit').click();
     await expect(page.locator('.Toastify__toast').first()).toBeVisible();
     await audit.screen('toast');
-    audit.verdict(test.info().title);
+    audit.verdict();
   });
 
-  test(`signed-in screens and pickers are accessible (${language})`, async ({ page, request }) => {
+  test(`signed-in home, modes and pickers are accessible (${language})`, async ({ page, request }) => {
     await prepare(page);
     const audit = new Audit(page, language);
     await signIn(page, request, language);
@@ -113,6 +119,12 @@ for (const language of LANGUAGES) {
     await audit.screen('home (signed in, today)');
 
     await audit.route('quiz zone: categories', '/quiz-zone');
+    // A premium category's unlock dialog.
+    await page.getByTestId('category-world-cuisine').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await audit.screen('unlock dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await openFirst(page, 'category');
     await expect(page.locator('main [data-testid^="subcategory-"]').first()).toBeVisible();
     await audit.screen('quiz zone: subcategories');
@@ -137,6 +149,16 @@ for (const language of LANGUAGES) {
       ['contests', '/contest-play'],
       ['random battle', '/random-battle'],
       ['group battle', '/group-battle'],
+    ])
+      await audit.route(name!, path!);
+    audit.verdict();
+  });
+
+  test(`profile, its pages and the leaderboard are accessible (${language})`, async ({ page, request }) => {
+    await prepare(page);
+    const audit = new Audit(page, language);
+    await signIn(page, request, language);
+    for (const [name, path] of [
       ['leaderboard', '/leaderboard'],
       ['play bookmarks', '/play-bookmark-questions'],
       ['profile', '/profile'],
@@ -154,7 +176,7 @@ for (const language of LANGUAGES) {
     await page.getByTestId('delete-account').click();
     await expect(page.getByTestId('confirm-delete')).toBeVisible();
     await audit.screen('confirm dialog (delete account)');
-    audit.verdict(test.info().title);
+    audit.verdict();
   });
 
   test(`play states are accessible: question, verdict, result, exam, battle, onboarding (${language})`, async ({
@@ -210,6 +232,6 @@ for (const language of LANGUAGES) {
     await audit.screen('battle round');
     await playOut(page, 0);
     await audit.screen('battle result');
-    audit.verdict(test.info().title);
+    audit.verdict();
   });
 }
