@@ -11,6 +11,8 @@ import { apiPlayer, loginByEmail, playOut } from './support';
 // AXE_REPORT=<file> also writes the findings, per screen, as JSON (the closing note's counts).
 
 test.describe.configure({ timeout: 300_000 });
+// A missing control fails its step at once, not at the end of the long test.
+test.use({ actionTimeout: 15_000 });
 
 const LANGUAGES = ['en', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -95,6 +97,7 @@ for (const language of LANGUAGES) {
     await audit.route('login', '/auth/login');
     await audit.route('sign up', '/auth/sign-up');
     await audit.route('reset password', '/auth/reset-password');
+    await audit.route('otp verify (or where it sends a guest)', '/auth/otp-verify');
     for (const [name, path] of [
       ['about us', '/about-us'],
       ['contact us', '/contact-us'],
@@ -140,9 +143,18 @@ for (const language of LANGUAGES) {
     await openFirst(page, 'category');
     await expect(page.locator('main [data-testid^="subcategory-"]').first()).toBeVisible();
     await audit.screen('fun and learn: subcategories');
+    await openFirst(page, 'subcategory');
+    await expect(page.locator('main [data-testid^="fnl-text-"]').first()).toBeVisible();
+    await audit.screen('fun and learn: texts');
+
+    await audit.route('guess the word: categories', '/guess-the-word');
+    await openFirst(page, 'category');
+    await expect(page.locator('main [data-testid^="subcategory-"]').first()).toBeVisible();
+    await openFirst(page, 'subcategory');
+    await expect(page.locator('main [data-testid^="round-"]').first()).toBeVisible();
+    await audit.screen('guess the word: rounds');
 
     for (const [name, path] of [
-      ['guess the word', '/guess-the-word'],
       ['self challenge', '/self-learning'],
       ['daily quiz', '/quiz-play/daily-quiz-dashboard'],
       ['true and false', '/quiz-play/true-and-false-play'],
@@ -176,7 +188,8 @@ for (const language of LANGUAGES) {
       ['profile: settings', '/profile/settings'],
     ])
       await audit.route(name!, path!);
-    // The delete-account confirmation, a modal dialog.
+    // The delete-account confirmation (on the profile), a modal dialog.
+    await page.goto('/profile');
     await page.getByTestId('delete-account').click();
     await expect(page.getByTestId('confirm-delete')).toBeVisible();
     await audit.screen('confirm dialog (delete account)');
