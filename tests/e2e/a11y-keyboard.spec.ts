@@ -75,11 +75,20 @@ test('text at 200 % on a 320 px screen: nothing overflows sideways, the header a
     await page.goto(path!);
     await expect(page.locator('main h1').first()).toBeVisible();
     if (process.env.SHOTS) await page.screenshot({ path: `/work/shots/issue23-a11y-player/zoom200-320-${name}.png` });
-    const sideways = await page.evaluate(() => {
+    const { sideways, wide } = await page.evaluate(() => {
       const root = document.scrollingElement!;
-      return root.scrollWidth - root.clientWidth;
+      // What sticks out, named in the failure (fixed bars included: they do not scroll).
+      const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.right > root.clientWidth + 1 || r.left < -1);
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`)
+        .slice(0, 6);
+      return { sideways: root.scrollWidth - root.clientWidth, wide };
     });
     expect(sideways, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(wide, `${name}: wider than the screen`).toEqual([]);
     for (const id of ['coins-badge', 'notifications-bell', 'language-switch', 'tab-home', 'tab-profile'])
       await expect(page.getByTestId(id), `${name}: ${id}`).toBeInViewport({ ratio: 1 });
   }
