@@ -83,12 +83,12 @@ test('text at 200 % on a 320 px screen: nothing overflows sideways, the header a
           const r = el.getBoundingClientRect();
           return r.width > 0 && (r.right > root.clientWidth + 1 || r.left < -1);
         })
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${el.outerHTML.slice(0, 80)}`)
         .slice(0, 6);
       return { sideways: root.scrollWidth - root.clientWidth, wide };
     });
-    expect(sideways, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
     expect(wide, `${name}: wider than the screen`).toEqual([]);
+    expect(sideways, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
     for (const id of ['coins-badge', 'notifications-bell', 'language-switch', 'tab-home', 'tab-profile'])
       await expect(page.getByTestId(id), `${name}: ${id}`).toBeInViewport({ ratio: 1 });
   }
