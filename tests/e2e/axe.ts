@@ -11,9 +11,14 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Serious and critical WCAG violations axe-core (Deque's auditor) finds on the page as it is now. */
-export async function axeFindings(page: Page, exclude: string[] = []): Promise<AxeFinding[]> {
+/**
+ * Serious and critical WCAG violations axe-core (Deque's auditor) finds on the page as it is now;
+ * `rules` narrows the audit to those rule ids.
+ */
+export async function axeFindings(page: Page, exclude: string[] = [], rules?: string[]): Promise<AxeFinding[]> {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // Only these rules (a second pass in another colour scheme needs only the colour rules).
+  if (rules) builder = builder.withRules(rules);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations

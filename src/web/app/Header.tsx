@@ -15,13 +15,16 @@ function NotificationBell() {
   const unread = known ?? 0;
   // The installed app's icon shows it too.
   useAppBadge(known ?? null);
-  const label =
-    unread > 0
-      ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}`
-      : t('notifications.title');
+  // Named by text, not aria-label: a voice user says what they see (WCAG 2.5.3), and the count
+  // on the bell is read as a sentence rather than a bare figure.
   return (
-    <Link to={paths.profileNotifications} className="header-bell" data-testid="notifications-bell" aria-label={label}>
+    <Link to={paths.profileNotifications} className="header-bell" data-testid="notifications-bell">
       <BellIcon size={22} />
+      <span className="visually-hidden">
+        {unread > 0
+          ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}`
+          : t('notifications.title')}
+      </span>
       {unread > 0 && (
         <span className="bell-count" data-testid="notifications-unread" aria-hidden="true">
           {unread > 99 ? '99+' : unread}
@@ -41,22 +44,26 @@ export function Header() {
   return (
     <header className="header">
       <div className="header-inner">
-        <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
+        {/* Every header control is named by the text it shows, then what it does (WCAG 2.5.3). */}
+        <Link to={paths.home} className="brand">
           <img src={settings?.logo || '/icons/icon.svg'} alt="" width={36} height={36} />
           <span className="brand-name">{appName}</span>
+          <span className="visually-hidden">, {t('nav.home')}</span>
         </Link>
         <div className="header-actions">
           {isLogin && user && (
-            <Link to={paths.profile} className="coins-badge" data-testid="coins-badge" aria-label={t('profile.coins')}>
+            <Link to={paths.profile} className="coins-badge" data-testid="coins-badge">
               <CoinIcon />
               <span>{user.coins}</span>
+              <span className="visually-hidden"> {t('profile.coins')}</span>
             </Link>
           )}
           {isLogin && user && <NotificationBell />}
           <LanguageSwitch />
           {isLogin && user ? (
-            <Link to={paths.profile} className="header-avatar" aria-label={t('nav.profile')}>
+            <Link to={paths.profile} className="header-avatar">
               <Avatar name={user.name} src={user.profile} size={40} />
+              <span className="visually-hidden">{t('nav.profile')}</span>
             </Link>
           ) : (
             <Link to={paths.login} className="btn btn-small btn-primary">

@@ -19,15 +19,10 @@ export function LanguageSwitch() {
   }
 
   return (
-    <button
-      type="button"
-      className="lang-switch"
-      onClick={choose}
-      lang={next.code}
-      aria-label={t('language.switchTo', { name: next.name })}
-      data-testid="language-switch"
-    >
-      {next.code === 'ar' ? 'ع' : 'EN'}
+    <button type="button" className="lang-switch" onClick={choose} data-testid="language-switch">
+      {/* The short mark it shows, then the sentence, so its name holds what is seen (WCAG 2.5.3). */}
+      <span lang={next.code}>{next.code === 'ar' ? 'ع' : 'EN'}</span>
+      <span className="visually-hidden"> {t('language.switchTo', { name: next.name })}</span>
     </button>
   );
 }

@@ -6,6 +6,8 @@ import { Footer } from './Footer';
 import { useReturnToErrand } from './guards';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
+import { SkipLink } from './SkipLink';
+import { useRouteFocus } from './route-focus';
 import { OfflineBanner } from './OfflineBanner';
 import { useOnline } from '../lib/use-online';
 import { UpdateBanner } from './UpdateBanner';
@@ -17,7 +19,7 @@ import { refreshUser } from './session';
 const TabBar = lazy(() => import('./TabBar').then((m) => ({ default: m.TabBar })));
 
 /**
- * The page frame: header, a thin progress bar while a route loads, the page, the footer, and on
+ * The page frame: a skip link, header, a thin progress bar while a route loads, the page, the footer, and on
  * phones the bottom tab bar (not during a play).
  */
 export function Layout() {
@@ -25,6 +27,7 @@ export function Layout() {
   const dispatch = useAppDispatch();
   const isLogin = useAppSelector((s) => s.auth.isLogin);
   useReturnToErrand();
+  useRouteFocus();
   const online = useOnline();
   // Once per app start, and when the network comes back (offline, no call is made): the
   // persisted session is checked against the server.
@@ -34,6 +37,7 @@ export function Layout() {
   }, [online]);
   return (
     <div className="app">
+      <SkipLink />
       <div className={pending ? 'route-progress active' : 'route-progress'} aria-hidden="true" />
       {/* The offline banner sticks with the header: a scrolled page does not slide it under it. */}
       <div className="top-bar">

@@ -17,6 +17,7 @@ import {
   nav,
   notifications,
   offline,
+  pages,
   profile,
   update,
 } from '../../../locales/en/translation.json';
@@ -36,6 +37,8 @@ const shell = {
   nav,
   notifications,
   offline,
+  // The footer's links, on every screen.
+  pages,
   profile,
   update,
 };

@@ -38,14 +38,15 @@ export default function TextsPage() {
         className={c.played ? 'round-row cleared' : 'round-row'}
         data-testid={`fnl-text-${c.id}`}
         data-played={c.played}
-        aria-label={`${t('modes.fnl.textLabel', { title: c.title, status })}${
-          c.played ? `, ${t('modes.picker.bestScore', { score: c.best_score })}` : ''
-        }`}
       >
+        {/* Named by one sentence; the row shows its parts (a text name holds what is seen). */}
+        <span className="visually-hidden">{`${t('modes.fnl.textLabel', { title: c.title, status })}${
+          c.played ? `, ${t('modes.picker.bestScore', { score: c.best_score })}` : ''
+        }`}</span>
         <span className="round-badge" aria-hidden="true">
           {c.played ? '✓' : '✎'}
         </span>
-        <span className="round-body">
+        <span className="round-body" aria-hidden="true">
           <span className="round-name" dir="auto">
             {c.title}
           </span>

@@ -66,9 +66,12 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
                   className="tile tile-button"
                   data-testid={`category-${c.slug}`}
                   aria-haspopup="dialog"
-                  aria-label={t('modes.picker.premiumLabel', { name: c.category_name, count: c.coins })}
                   onClick={() => setUnlocking(c)}
                 >
+                  {/* Named by one sentence (name, premium, price); the tile shows its parts. */}
+                  <span className="visually-hidden">
+                    {t('modes.picker.premiumLabel', { name: c.category_name, count: c.coins })}
+                  </span>
                   <img
                     src={c.image || '/icons/icon.svg'}
                     alt=""
@@ -77,7 +80,7 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
                     width={64}
                     height={64}
                   />
-                  <span className="tile-body">
+                  <span className="tile-body" aria-hidden="true">
                     <span className="tile-name" dir="auto">
                       {c.category_name}
                     </span>

@@ -58,12 +58,20 @@ export function LevelPicker({ mode }: { mode: PickerMode }) {
   const rounds = mode.holds === 'rounds';
 
   function levelTile(l: Level) {
+    const label = t('quiz.levelLabel', { level: l.level, status: t(`quiz.status.${l.status}`) });
+    // The tile is named by one sentence ("Level 2, locked"); what it shows is its short form. A
+    // locked level says so in words beside the lock, not by its grey alone (WCAG 1.4.1).
     const body = (
       <>
-        <span className="level-number">{l.level}</span>
-        <span className="level-status">
+        <span className="visually-hidden">{label}</span>
+        <span className="level-number" aria-hidden="true">
+          {l.level}
+        </span>
+        <span className="level-status" aria-hidden="true">
           {l.status === 'locked' ? (
-            <LockIcon size={16} />
+            <>
+              <LockIcon size={16} /> {t('quiz.locked')}
+            </>
           ) : l.status === 'cleared' ? (
             <>
               <StarIcon size={14} /> {t('quiz.best', { score: l.best_score })}
@@ -75,16 +83,15 @@ export function LevelPicker({ mode }: { mode: PickerMode }) {
       </>
     );
     const common = { 'data-testid': `level-${l.level}`, 'data-status': l.status, className: `level-tile ${l.status}` };
-    const label = t('quiz.levelLabel', { level: l.level, status: t(`quiz.status.${l.status}`) });
     if (l.status === 'locked') {
       return (
-        <button type="button" {...common} aria-label={label} onClick={() => toast.error(errorMessage('level_locked'))}>
+        <button type="button" {...common} onClick={() => toast.error(errorMessage('level_locked'))}>
           {body}
         </button>
       );
     }
     return (
-      <Link to={mode.tree.item(category, subcategory, l.level)} state={{ title }} {...common} aria-label={label}>
+      <Link to={mode.tree.item(category, subcategory, l.level)} state={{ title }} {...common}>
         {body}
       </Link>
     );
@@ -105,14 +112,15 @@ export function LevelPicker({ mode }: { mode: PickerMode }) {
         className={`round-row ${l.status}`}
         data-testid={`round-${l.level}`}
         data-status={l.status}
-        aria-label={`${t('modes.picker.roundLabel', { n: l.level, status })}${
-          played ? `, ${t('modes.picker.bestScore', { score: l.best_score })}` : ''
-        }`}
       >
+        {/* Named by one sentence; the row shows its parts (a text name holds what is seen). */}
+        <span className="visually-hidden">{`${t('modes.picker.roundLabel', { n: l.level, status })}${
+          played ? `, ${t('modes.picker.bestScore', { score: l.best_score })}` : ''
+        }`}</span>
         <span className="round-badge" aria-hidden="true">
           {cleared ? '✓' : l.level}
         </span>
-        <span className="round-body">
+        <span className="round-body" aria-hidden="true">
           <span className="round-name">{t('modes.picker.round', { n: l.level })}</span>
           <span className="round-meta">
             {status}
