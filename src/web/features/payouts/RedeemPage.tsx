@@ -84,7 +84,7 @@ export default function RedeemPage() {
       coin_used: !coins
         ? t('payouts.coinsRequired')
         : coins < rules.payout_min_coins
-          ? t('payouts.belowMinimum', { min: rules.payout_min_coins })
+          ? t('payouts.belowMinimum', { count: rules.payout_min_coins })
           : coins > (user?.coins ?? 0)
             ? t('errors.not_enough_coins')
             : undefined,
@@ -109,7 +109,7 @@ export default function RedeemPage() {
       else if (isApiError(err, 'payout_contact_unverified')) setErrors({ form: t('errors.payout_contact_unverified') });
       else if (isApiError(err, 'payout_method_invalid')) setErrors({ payment_type: t('payouts.chooseMethod') });
       else if (isApiError(err, 'payout_below_minimum'))
-        setErrors({ coin_used: t('payouts.belowMinimum', { min: rules.payout_min_coins }) });
+        setErrors({ coin_used: t('payouts.belowMinimum', { count: rules.payout_min_coins }) });
       else if (isApiError(err, 'not_enough_coins')) setErrors({ coin_used: t('errors.not_enough_coins') });
       else if (isApiError(err, 'invalid_input')) {
         const field = (err as { field?: string }).field;
