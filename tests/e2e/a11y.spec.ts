@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { readQuestion } from './answer-sheet';
 import { axeFindings, type AxeFinding } from './axe';
-import { apiPlayer, loginByEmail, playOut } from './support';
+import { apiPlayer, chooseLanguage, loginByEmail, playOut } from './support';
 
 // Issue 23: axe-core (Deque's auditor, WCAG 2.2 AA, serious and critical) on every player screen
 // and every state a journey reaches, in English and Arabic, light and dark, at 360×740. Each
@@ -70,8 +70,7 @@ async function prepare(page: Page) {
 /** Switches the interface to Arabic from the header (English is the default). */
 async function speak(page: Page, language: Language) {
   if (language === 'en') return;
-  await page.getByTestId('language-switch').click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await chooseLanguage(page, 'ar');
 }
 
 async function signIn(page: Page, request: Parameters<typeof apiPlayer>[0], language: Language) {
@@ -94,6 +93,13 @@ for (const language of LANGUAGES) {
     await page.goto('/');
     await speak(page, language);
     await audit.route('home (guest)', '/');
+    // The header's language menu, open: every interface language in its own script.
+    await page.getByTestId('language-switch').click();
+    await expect(page.getByTestId('language-option-hi')).toBeVisible();
+    await audit.screen('language menu');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('language-option-hi')).toBeHidden();
+    await expect(page.getByTestId('language-switch')).toBeFocused();
     await audit.route('login', '/auth/login');
     await audit.route('sign up', '/auth/sign-up');
     await audit.route('reset password', '/auth/reset-password');

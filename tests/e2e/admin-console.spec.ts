@@ -1,7 +1,7 @@
 import { expect, request as requests, test, type Page } from '@playwright/test';
 import type { OwnServer } from './own-server';
 import { ADMIN, adminSignsIn, apiLogin, openSection, shot, startServerWithAdmin } from './admin-support';
-import { api, apiPlayer, loginByEmail } from './support';
+import { api, apiPlayer, chooseLanguage, loginByEmail } from './support';
 
 // The operator console (issue 8) on a server of its own, whose first admin `npm run admin:create`
 // made. The journeys run one after another on it.
@@ -91,7 +91,7 @@ for (const [label, viewport] of [
     }
     if (label === 'laptop') {
       // Right to left: the console in Arabic, its navigation on the right.
-      await page.getByTestId('language-switch').click();
+      await chooseLanguage(page, 'ar');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.getByTestId('admin-nav-users')).toHaveText('المستخدمون');
       for (const s of ['users', 'settings']) {
@@ -100,7 +100,7 @@ for (const [label, viewport] of [
       }
       const nav = await page.locator('#admin-nav').boundingBox();
       expect(nav!.x).toBeGreaterThan(viewport.width / 2);
-      await page.getByTestId('language-switch').click();
+      await chooseLanguage(page, 'en');
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     }
     if (label === 'tablet') {

@@ -13,7 +13,7 @@ import {
   wavBytes,
 } from './admin-content-support';
 import { readQuestion } from './answer-sheet';
-import { api, apiPlayer, loginByEmail } from './support';
+import { api, apiPlayer, chooseLanguage, loginByEmail } from './support';
 
 // The console's content screens (issue 8) on a server of their own, whose first admin
 // `npm run admin:create` made. The journeys run one after another on it.
@@ -339,7 +339,7 @@ test('every content screen at laptop and tablet size', async ({ browser }) => {
     await shot(page, `content-question-editor-${label}`);
     if (label === 'laptop') {
       // In Arabic the console reads right to left; the editor's texts keep their own direction.
-      await page.getByTestId('language-switch').click();
+      await chooseLanguage(page, 'ar');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.getByTestId('question-save')).toHaveText('حفظ');
       await expectNoSidewaysScroll(page);
@@ -347,7 +347,7 @@ test('every content screen at laptop and tablet size', async ({ browser }) => {
       await page.goto('/admin/content/daily-quiz');
       await expect(page.getByTestId('daily-calendar')).toBeVisible();
       await shot(page, 'content-daily-quiz-rtl');
-      await page.getByTestId('language-switch').click();
+      await chooseLanguage(page, 'en');
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     }
     await context.close();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiPlayer, fillGroupRoom, loginByEmail, playOut } from './support';
+import { apiPlayer, chooseLanguage, fillGroupRoom, loginByEmail, playOut } from './support';
 
 // Live battles played through the screens, each player in their own browser context (their own
 // phone): random 1v1, a friend room by code, the bot after "no opponent", a group of four, and a
@@ -41,7 +41,7 @@ async function player(browser: Browser, request: APIRequestContext, name: string
   const p = await apiPlayer(request, name);
   await loginByEmail(page, p.email, p.password);
   await balance(page, '10');
-  if (ARABIC) await page.getByTestId('language-switch').click();
+  if (ARABIC) await chooseLanguage(page, 'ar');
   return { page, token: p.token, id: p.user.id as number, close: () => context.close() };
 }
 

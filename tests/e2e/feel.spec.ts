@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readQuestion } from './answer-sheet';
-import { apiPlayer, loginByEmail, nextSession } from './support';
+import { apiPlayer, chooseLanguage, loginByEmail, nextSession } from './support';
 
 // Issue 22: the game is heard and felt. What the browser plays, vibrates and keeps awake is
 // recorded by a spy around its own APIs (installed before the app loads), so the journey sees
@@ -100,11 +100,11 @@ test('a right answer sounds and buzzes, a wrong one buzzes twice; turned off in 
   if (process.env.SHOTS) {
     await page.getByTestId('feedback-setting').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '.tmp/screens/feel-settings-en.png' });
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByTestId('feedback-setting').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '.tmp/screens/feel-settings-ar.png' });
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'en');
   }
 
   // The level resumes where the first play left off (issue 22 §15): the question on screen is

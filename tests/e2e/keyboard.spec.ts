@@ -161,6 +161,7 @@ test('in Arabic: the same keys (digits and the Latin letters shown), the hint an
   await signIn(page, request, 'Keys Arabic');
   await page.goto('/quiz-zone/sports/football-and-ball-games');
   await activate(page, page.getByTestId('language-switch'));
+  await activate(page, page.getByTestId('language-option-ar'));
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const s = sessionOf(page, 'get_questions_by_level');
   await activate(page, page.getByTestId('level-1'));

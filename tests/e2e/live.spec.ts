@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiPlayer, loginByEmail, perfectLevel } from './support';
+import { api, apiPlayer, chooseLanguage, loginByEmail, perfectLevel } from './support';
 
 // Issue 21 §5 and §7: a battle whose tab was closed is found again from the home screen, and what
 // changes on the server while the app is open — a refund, a notification, a contest's start —
@@ -18,7 +18,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function arabic(page: Page) {
-  if (ARABIC) await page.getByTestId('language-switch').click();
+  if (ARABIC) await chooseLanguage(page, 'ar');
 }
 
 /** Leaves a mark on the page's window; `stillSamePage` fails if a reload (or navigation) wiped it. */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiPlayer, fillGroupRoom, loginByEmail, playOut } from './support';
+import { apiPlayer, chooseLanguage, fillGroupRoom, loginByEmail, playOut } from './support';
 
 // Issue 22 ("It feels like a game"), items 1–5: what a new player saw on a 360×740 phone — a grey
 // "Send report" on purple, a phone login wider than the screen, back arrows pointing the same way
@@ -23,7 +23,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 
 async function arabicIfAsked(page: Page) {
   if (ARABIC) {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   }
 }
@@ -122,7 +122,7 @@ test('§4 back arrows point against the list chevrons, mirrored from LTR to RTL'
   await shot(page, 'chevrons');
   if (rtl) return;
   // The same page in Arabic: both turn, and still point opposite ways.
-  await page.getByTestId('language-switch').click();
+  await chooseLanguage(page, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   expect(await mirror(back)).toBe(1);
   expect(await mirror(list)).toBe(-1);

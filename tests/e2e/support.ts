@@ -198,3 +198,10 @@ export async function fillGroupRoom(owner: Page, others: Page[], category: strin
   }
   return code;
 }
+
+/** Chooses the interface language from the header's language menu, and waits for the page to speak it. */
+export async function chooseLanguage(page: Page, code: 'en' | 'ar' | 'fr' | 'hi') {
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-option-${code}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+}
