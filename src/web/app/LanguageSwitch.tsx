@@ -71,7 +71,6 @@ export function LanguageSwitch() {
             <button
               type="button"
               lang={l.code}
-              dir={l.rtl ? 'rtl' : 'ltr'}
               aria-current={l.code === current ? 'true' : undefined}
               onClick={() => choose(l.code)}
               data-testid={`language-option-${l.code}`}
@@ -79,7 +78,7 @@ export function LanguageSwitch() {
               <span className="lang-menu-mark" aria-hidden="true">
                 {markOf(l.code)}
               </span>
-              <span>{l.name}</span>
+              <span dir={l.rtl ? 'rtl' : 'ltr'}>{l.name}</span>
               {l.code === current && (
                 <span className="lang-menu-tick" aria-hidden="true">
                   ✓
