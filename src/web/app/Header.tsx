@@ -1,5 +1,6 @@
 import { useAppBadge } from '../lib/app-badge';
 import { useTranslation } from '../lib/use-translation';
+import { formatCount } from '../lib/format-number';
 import { Link } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Avatar } from '../ui/Avatar';
@@ -36,7 +37,7 @@ function NotificationBell() {
 
 /** The top bar: logo and name, coins and the bell when signed in, language switch, profile or login. */
 export function Header() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useAppSelector(selectWebSettings);
   const isLogin = useAppSelector(selectIsLogin);
   const user = useAppSelector(selectUser);
@@ -54,7 +55,7 @@ export function Header() {
           {isLogin && user && (
             <Link to={paths.profile} className="coins-badge" data-testid="coins-badge">
               <CoinIcon />
-              <span>{user.coins}</span>
+              <span>{formatCount(user.coins, i18n.language)}</span>
               <span className="visually-hidden"> {t('profile.coins')}</span>
             </Link>
           )}

@@ -2,6 +2,7 @@ import type { BattleStatistic } from '../../../core/contract';
 import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
+import { formatCount } from '../../lib/format-number';
 import { Avatar } from '../../ui/Avatar';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { battleTotals } from './battle-totals';
@@ -67,7 +68,7 @@ export function BattleHistory() {
                 </span>
                 <span className={`tag history-${b.result}`}>{t(`battle.${b.result}`)}</span>
                 <span className="history-score" dir="ltr">
-                  {b.points} – {b.opponent_points}
+                  {formatCount(b.points, i18n.language)} – {formatCount(b.opponent_points, i18n.language)}
                 </span>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
+import { formatCount } from '../../lib/format-number';
 import { useWakeLock } from '../../lib/use-wake-lock';
 import { Announcer } from '../play/Announcer';
 import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../play/option-keys';
@@ -233,7 +234,7 @@ export function Reveal({
   me: number;
   next: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mine = close.answers.find((a) => a.user_id === me);
   const verdict = roundVerdict(close, me);
   return (
@@ -241,7 +242,7 @@ export function Reveal({
     <section className="card battle-reveal" data-testid="battle-reveal">
       <p className={`battle-verdict ${verdict}`} data-testid="battle-verdict">
         {t(`battle.${verdict}`)}
-        {mine && mine.points > 0 && <span className="battle-gain"> +{mine.points}</span>}
+        {mine && mine.points > 0 && <span className="battle-gain"> +{formatCount(mine.points, i18n.language)}</span>}
       </p>
       {question && (
         <>

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { selectLanguageId, selectUser } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
+import { formatCount } from '../../lib/format-number';
 import { Avatar } from '../../ui/Avatar';
 import { CoinIcon } from '../../ui/icons';
 import { Empty } from '../../ui/LoadState';
@@ -174,7 +175,7 @@ export default function ContestLeaderboardPage() {
 }
 
 function Row({ e, mine, closed, testId }: { e: ContestBoardEntry; mine: boolean; closed: boolean; testId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className={mine ? 'board-row mine' : 'board-row'} data-testid={testId} data-user-id={e.user_id}>
       <span className={e.rank <= 3 ? `board-rank place-${e.rank}` : 'board-rank'} dir="ltr">
@@ -193,13 +194,13 @@ function Row({ e, mine, closed, testId }: { e: ContestBoardEntry; mine: boolean;
           {closed && e.prize > 0 && (
             <span className="board-prize" data-testid="contest-board-prize">
               <span className="sr-only">{t('contest.board.prize')}: </span>
-              <CoinIcon size={12} /> {e.prize}
+              <CoinIcon size={12} /> {formatCount(e.prize, i18n.language)}
             </span>
           )}
         </small>
       </span>
       <strong className="board-score" data-testid="contest-board-score">
-        {e.score}
+        {formatCount(e.score, i18n.language)}
       </strong>
     </li>
   );

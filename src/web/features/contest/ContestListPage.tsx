@@ -10,6 +10,7 @@ import { api } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-api';
 import { useOnline } from '../../lib/use-online';
 import { useTranslation } from '../../lib/use-translation';
+import { formatCount } from '../../lib/format-number';
 import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -173,7 +174,7 @@ function ContestCard({ contest: c }: { contest: ContestSummary }) {
                   {t('contest.rankN', { rank: p.rank })}
                 </span>
                 <span className="prize-coins">
-                  <CoinIcon size={14} /> {p.coins}
+                  <CoinIcon size={14} /> {formatCount(p.coins, i18n.language)}
                 </span>
               </li>
             ))}

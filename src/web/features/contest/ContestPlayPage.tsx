@@ -7,6 +7,7 @@ import { selectLanguageId } from '../../app/selectors';
 import { api, ApiError, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
+import { formatCount } from '../../lib/format-number';
 import { StarIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
@@ -191,7 +192,7 @@ function Question({
   onStep: (play: ContestPlay, late: boolean, receivedAt: number) => void;
   onError: (e: unknown) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const q = play.question!;
   const [sent, setSent] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -233,7 +234,7 @@ function Question({
         <span className="contest-score" data-testid="contest-score">
           <span className="contest-score-label">{t('contest.playing.score')}</span>
           <StarIcon size={16} />
-          {play.score}
+          {formatCount(play.score, i18n.language)}
         </span>
       </header>
       <section className="card play-card contest-q" aria-labelledby={`q-${q.id}`}>
@@ -372,7 +373,7 @@ function WordAnswer({ locked, onAnswer, label }: { locked: boolean; onAnswer: (a
 }
 
 function Finish({ finish: f, name }: { finish: ContestFinish; name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -402,7 +403,7 @@ function Finish({ finish: f, name }: { finish: ContestFinish; name: string }) {
         <div>
           <dt>{t('contest.finish.score')}</dt>
           <dd data-testid="contest-finish-score">
-            <StarIcon size={18} /> {f.score}
+            <StarIcon size={18} /> {formatCount(f.score, i18n.language)}
           </dd>
         </div>
         <div>
