@@ -175,7 +175,11 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     onKeyDown={
                       p.onRowClick
                         ? (e) => {
-                            if (e.key === 'Enter' && e.target === e.currentTarget) p.onRowClick!(row);
+                            if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
+                            // The row's dialog takes focus at once: unprevented, this Enter would go on
+                            // to press the dialog's first button (its close) and shut it again.
+                            e.preventDefault();
+                            p.onRowClick!(row);
                           }
                         : undefined
                     }
