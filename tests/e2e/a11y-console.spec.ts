@@ -312,3 +312,93 @@ for (const o of [
     expectClean(run);
   });
 }
+
+/** The element that has focus, as its test id (or its tag when it has none). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.dataset.testid ?? el?.tagName.toLowerCase() ?? '';
+  });
+
+test('the console by keyboard: a skip link, a drawer that keeps focus and gives it back, the phone menu', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const run = await openConsole(browser, { viewport: LAPTOP, dark: false, arabic: false }, 'keyboard');
+  const { page } = run;
+  await page.goto(`/admin/users?q=${encodeURIComponent(player.email)}`);
+  await settled(page, page.getByTestId('users-row'));
+
+  // The first Tab shows the skip link; Enter goes past the header and the navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('admin-skip')).toBeFocused();
+  await expect(page.getByTestId('admin-skip')).toBeInViewport();
+  await page.keyboard.press('Enter');
+  expect(await focused(page)).toBe('main');
+
+  // A row opens by Enter (its dialog's first button is not pressed by the same key); Tab never
+  // reaches the page under the drawer (a modal <dialog> lets it out only to the browser's own
+  // controls, the document's body here); Escape closes it and focus is on the row again.
+  const row = page.getByTestId('users-row').first();
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('user-drawer')).toBeVisible();
+  expect(await focused(page)).toBe('drawer-close');
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() =>
+      document.activeElement?.closest('[data-testid=user-drawer]') ? 'drawer' : document.activeElement?.tagName,
+    );
+    expect(['drawer', 'BODY'], `Tab ${i + 1} went to ${where}`).toContain(where);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-drawer')).toHaveCount(0);
+  await expect(row).toBeFocused();
+
+  // A confirmation asked from the drawer gives focus back to the button that asked.
+  await page.keyboard.press('Enter');
+  await page.getByTestId('user-deactivate').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('user-deactivate')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(row).toBeFocused();
+
+  // On a phone the menu opens from its button, keeps Tab among its entries, and Escape closes it.
+  await page.setViewportSize(PHONE);
+  const menu = page.getByTestId('admin-menu');
+  await expect(menu).toHaveAccessibleName('Menu');
+  await expect(page.getByTestId('admin-back-to-app')).toHaveAccessibleName('Back to the app');
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('admin-nav-users')).toBeVisible();
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press('Tab');
+    const id = await focused(page);
+    expect(id === 'admin-menu' || id.startsWith('admin-nav-'), `Tab ${i + 1} went to ${id}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('admin-nav-users')).toBeHidden();
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // Every control on the phone's screens is at least 24 × 24 CSS px (WCAG 2.5.8).
+  for (const path of ['/admin/users', '/admin/content/questions', '/admin/events/contests', '/admin/settings']) {
+    await go(page, path);
+    await settled(page, page.locator('.admin-page-head h1'));
+    await expect(page.locator('.section-loader')).toHaveCount(0);
+    const small = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.admin button, .admin a[href], .admin input, .admin select'))
+        .filter((el) => el.offsetParent !== null && !el.closest('p, li > small'))
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+        .map(
+          ({ el, box }) => `${el.dataset.testid ?? el.className} ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    );
+    expect(small, path).toEqual([]);
+  }
+  await page.context().close();
+});
