@@ -89,6 +89,11 @@ async function settled(page: Page, ready: Locator) {
 /** Audits the page as it is now under `screen`'s name. */
 async function audit(run: Run, screen: string) {
   const findings = await axeFindings(run.page);
+  // Not axe's, but lost just the same: a page wider than the screen hides its edge (left in Arabic).
+  const wide = await run.page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  if (wide) findings.push({ id: 'page-scrolls-sideways', impact: 'serious', help: '', targets: ['html'] });
   run.found.set(screen, findings);
   if (process.env.AXE_REPORT) {
     const line = `| ${run.label} | ${screen} | ${findings.length} | ${findings.map((f) => `${f.id} (${f.targets.length})`).join(', ')} |\n`;
