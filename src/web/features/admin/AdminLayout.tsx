@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAdminT } from './i18n';
 import { NAV } from './nav';
 import { AdminIcon } from './ui/admin-icons';
+import { useMenuKeys } from './use-menu-keys';
 
 /**
  * The console's frame: a header (menu button on narrow screens, the admin's name, a way back to
@@ -21,14 +22,26 @@ export function AdminLayout() {
   const settings = useAppSelector(selectWebSettings);
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  useMenuKeys(
+    menuOpen,
+    menuButton,
+    nav,
+    useCallback(() => setMenuOpen(false), []),
+  );
 
   // A chosen entry closes the narrow-screen menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <div className="admin" data-testid="admin-console">
+      <a href="#main" className="admin-skip" data-testid="admin-skip">
+        {t('layout.skipToContent')}
+      </a>
       <header className="admin-header">
         <button
+          ref={menuButton}
           type="button"
           className="admin-menu-button"
           aria-expanded={menuOpen}
@@ -61,7 +74,12 @@ export function AdminLayout() {
         </div>
       </header>
       <div className="admin-body">
-        <nav id="admin-nav" className={menuOpen ? 'admin-nav open' : 'admin-nav'} aria-label={t('layout.navigation')}>
+        <nav
+          ref={nav}
+          id="admin-nav"
+          className={menuOpen ? 'admin-nav open' : 'admin-nav'}
+          aria-label={t('layout.navigation')}
+        >
           {NAV.map((g) => (
             <div key={g.label} className="admin-nav-group">
               <span className="admin-nav-label">{t(g.label)}</span>
@@ -74,7 +92,7 @@ export function AdminLayout() {
             </div>
           ))}
         </nav>
-        <main className="admin-main" id="main">
+        <main className="admin-main" id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

@@ -1,3 +1,4 @@
+import { formatLongDay } from '../../../lib/format-date';
 import { useAdminT } from '../i18n';
 import { monthGrid, monthName, today, weekdayNames } from './calendar';
 
@@ -73,11 +74,22 @@ export function DailyCalendar({
                   aria-selected={d.date === selected}
                   className={cls}
                   onClick={() => onPick(d.date)}
-                  aria-label={`${d.date}${n ? ` · ${t('contentScreens.daily.questionCount', { count: n })}` : ''}`}
                   data-testid={`daily-day-${d.date}`}
                 >
-                  <span className="cs-day-number">{d.day}</span>
-                  {n > 0 && <span className="cs-day-count">{n}</span>}
+                  {/* The day and its count are seen; the whole date and "n questions" are what is heard
+                      (an aria-label would hide the figures a voice user reads off the screen). */}
+                  <span className="cs-day-number" aria-hidden="true">
+                    {d.day}
+                  </span>
+                  {n > 0 && (
+                    <span className="cs-day-count" aria-hidden="true">
+                      {n}
+                    </span>
+                  )}
+                  <span className="visually-hidden">
+                    {formatLongDay(d.date, lang)}
+                    {n > 0 && `, ${t('contentScreens.daily.questionCount', { count: n })}`}
+                  </span>
                 </button>
               );
             })}

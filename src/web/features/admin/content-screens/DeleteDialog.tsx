@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/i18n';
-import { useModalOnMount } from '../../../ui/use-modal';
 import { useAdminT } from '../i18n';
+import { useConsoleModal } from '../ui/use-console-modal';
 import '../ui/dialogs.css';
 
 /**
@@ -25,7 +25,7 @@ export function DeleteDialog({
   onClose: () => void;
 }) {
   const { t } = useAdminT();
-  const dialog = useModalOnMount();
+  const dialog = useConsoleModal();
   const id = useId();
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,6 +48,8 @@ export function DeleteDialog({
       aria-labelledby={`${id}-title`}
       onCancel={(e) => {
         e.preventDefault();
+        // React carries the event up its own tree: a dialog opened from a drawer would close both.
+        e.stopPropagation();
         if (!busy) onClose();
       }}
       data-testid="delete-dialog"

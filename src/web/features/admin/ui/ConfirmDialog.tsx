@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useModalOnMount } from '../../../ui/use-modal';
 import { useAdminT } from '../i18n';
+import { useConsoleModal } from './use-console-modal';
 import './dialogs.css';
 
 interface ConfirmProps {
@@ -23,7 +23,7 @@ interface ConfirmProps {
  */
 export function ConfirmDialog(p: ConfirmProps) {
   const { t } = useAdminT();
-  const dialog = useModalOnMount();
+  const dialog = useConsoleModal();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -52,6 +52,8 @@ export function ConfirmDialog(p: ConfirmProps) {
       aria-labelledby={`${id}-title`}
       onCancel={(e) => {
         e.preventDefault();
+        // React carries the event up its own tree: a dialog opened from a drawer would close both.
+        e.stopPropagation();
         if (!busy) p.onClose();
       }}
       data-testid={p.testId ?? 'confirm-dialog'}

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAdminT } from '../i18n';
 import { useTableQuery, type TableDefaults, type TableQuery } from './table-query';
 import { SearchBox } from './SearchBox';
+import { useOverflows } from './use-overflows';
 import './table.css';
 
 export interface Column<T> {
@@ -62,6 +63,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const [open, setOpen] = useState<string | number | null>(null);
   const [retry, setRetry] = useState(0);
   const seq = useRef(0);
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(wrap);
   const { load } = p;
 
   useEffect(() => {
@@ -116,8 +119,14 @@ export function DataTable<T>(p: DataTableProps<T>) {
           ))}
         </div>
       )}
-      <div className={state.status === 'loading' && state.page ? 'admin-table-wrap busy' : 'admin-table-wrap'}>
+      <div
+        ref={wrap}
+        className={state.status === 'loading' && state.page ? 'admin-table-wrap busy' : 'admin-table-wrap'}
+        // Wider than the screen, it scrolls: focusable and named, so a keyboard can scroll it too.
+        {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': p.label })}
+      >
         <table className="admin-table" aria-busy={state.status === 'loading'}>
+          <caption className="visually-hidden">{p.label}</caption>
           <thead>
             <tr>
               {p.expand && <th className="admin-col-toggle" aria-label={t('table.details')} />}
@@ -166,7 +175,11 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     onKeyDown={
                       p.onRowClick
                         ? (e) => {
-                            if (e.key === 'Enter' && e.target === e.currentTarget) p.onRowClick!(row);
+                            if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
+                            // The row's dialog takes focus at once: unprevented, this Enter would go on
+                            // to press the dialog's first button (its close) and shut it again.
+                            e.preventDefault();
+                            p.onRowClick!(row);
                           }
                         : undefined
                     }

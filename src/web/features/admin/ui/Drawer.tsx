@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { useModalOnMount } from '../../../ui/use-modal';
 import { useAdminT } from '../i18n';
 import { AdminIcon } from './admin-icons';
+import { useConsoleModal } from './use-console-modal';
 import './dialogs.css';
 
 /** A panel over the page's end side (a record's details and actions); Escape closes it. */
@@ -17,7 +17,7 @@ export function Drawer({
   testId: string;
 }) {
   const { t } = useAdminT();
-  const dialog = useModalOnMount();
+  const dialog = useConsoleModal();
   const id = useId();
   return (
     <dialog
@@ -26,6 +26,8 @@ export function Drawer({
       aria-labelledby={id}
       onCancel={(e) => {
         e.preventDefault();
+        // React carries the event up its own tree: a dialog opened from a drawer would close both.
+        e.stopPropagation();
         onClose();
       }}
       onClick={(e) => {
