@@ -3,7 +3,7 @@ import { expect, request as requests, test, type Browser, type Locator, type Pag
 import type { OwnServer } from './own-server';
 import { ADMIN, adminSignsIn, apiLogin, startServerWithAdmin } from './admin-support';
 import { axeFindings, type AxeFinding } from './axe';
-import { api, apiPlayer } from './support';
+import { api, apiPlayer, chooseLanguage } from './support';
 
 // The operator console audited by axe-core (issue 23): every route of /admin and the states an
 // operator meets (a drawer, a field's error, a confirmation, a toast, the phone's menu), in
@@ -61,7 +61,7 @@ async function openConsole(
   await go(page, '/admin');
   await expect(page.getByTestId('admin-console')).toBeVisible();
   if (o.arabic) {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   }
   return { page, label, found: new Map() };
