@@ -9,74 +9,27 @@ import { makeStore } from '../../app/store';
 import { ApiError } from '../../lib/api-client';
 import '../../lib/i18n';
 import { SoloPlay } from './SoloPlay';
+import { playQuestion, playSession, quizResult } from './test-fixtures';
 
-const q = (id: number, over: Partial<PlayQuestion> = {}): PlayQuestion => ({
-  id,
-  question: `Question ${id}`,
-  question_type: 'mcq',
-  options: [
-    { id: 'a', text: 'Alpha' },
-    { id: 'b', text: 'Beta' },
-    { id: 'c', text: 'Gamma' },
-    { id: 'd', text: 'Delta' },
-  ],
-  match_options: [],
-  answer: 'a',
-  explanation: `Because ${id}.`,
-  image: '',
-  audio: '',
-  latex: false,
-  marks: 1,
-  bookmarked: false,
-  ...over,
-});
+const q = (id: number, over: Partial<PlayQuestion> = {}): PlayQuestion =>
+  playQuestion(id, {
+    options: [
+      { id: 'a', text: 'Alpha' },
+      { id: 'b', text: 'Beta' },
+      { id: 'c', text: 'Gamma' },
+      { id: 'd', text: 'Delta' },
+    ],
+    explanation: `Because ${id}.`,
+    ...over,
+  });
 
-const session: PlaySession = {
-  session_id: '00000000-0000-4000-8000-000000000001',
-  mode: 'quiz_zone',
-  category: 'c',
-  subcategory: 's',
-  level: 1,
-  max_level: 3,
-  title: '',
-  started_at: '',
-  deadline: '',
-  server_time: '',
-  seconds_per_question: 30,
-  total_seconds: 0,
-  rewards: true,
+const session = playSession([q(1), q(2, { question_type: 'sequence', answer: 'a,b,c,d' })], {
   lifelines: ['fifty_fifty', 'audience_poll', 'reset_timer', 'skip'],
   lifeline_cost: 2,
-  hint_cost: 0,
-  max_hints: 0,
-  comprehension: null,
-  daily_date: '',
-  questions: [q(1), q(2, { question_type: 'sequence', answer: 'a,b,c,d' })],
-};
-
-const result = (over: Partial<QuizResult> = {}): QuizResult => ({
-  session_id: session.session_id,
-  mode: 'quiz_zone',
-  total: 2,
-  skipped: 1,
-  correct: 1,
-  incorrect: 0,
-  unanswered: 0,
-  percentage: 50,
-  score: 4,
-  score_gain: 4,
-  coins: 3,
-  passed: false,
-  first_clear: false,
-  coins_spent: 2,
-  level: 1,
-  max_level: 3,
-  next_level_unlocked: false,
-  unlocked_level: 1,
-  user: { coins: 11, all_time_score: 4 },
-  review: [],
-  ...over,
 });
+
+const result = (over: Partial<QuizResult> = {}): QuizResult =>
+  quizResult({ skipped: 1, incorrect: 0, coins_spent: 2, user: { coins: 11, all_time_score: 4 }, ...over });
 
 type Reply = (fields: FormData, headers: Record<string, string>) => unknown;
 

@@ -4,6 +4,7 @@ import { describeAnswer } from './answer-format';
 import { idList, moveItem } from './renderer-props';
 import { textDir } from './Rich';
 import { splitTex } from './tex';
+import { playQuestion } from './test-fixtures';
 import {
   applyHint,
   backspace,
@@ -19,25 +20,7 @@ import {
   wordLetters,
 } from './word-board';
 
-const question = (over: Partial<PlayQuestion>): PlayQuestion => ({
-  id: 1,
-  question: 'Q',
-  question_type: 'mcq',
-  options: [
-    { id: 'a', text: 'Alpha' },
-    { id: 'b', text: 'Beta' },
-    { id: 'c', text: 'Gamma' },
-  ],
-  match_options: [],
-  answer: 'a',
-  explanation: '',
-  image: '',
-  audio: '',
-  latex: false,
-  marks: 1,
-  bookmarked: false,
-  ...over,
-});
+const question = (over: Partial<PlayQuestion>): PlayQuestion => playQuestion(1, { question: 'Q', ...over });
 
 describe('word board', () => {
   it('offers the word letters plus a few decoys of the same script, the same for a seed', () => {

@@ -3,79 +3,20 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlayQuestion, PlaySession, QuizResult, SystemConfig, UserRecord } from '../../../core/contract';
+import type { PlayQuestion, PlaySession, SystemConfig, UserRecord } from '../../../core/contract';
 import { loggedIn } from '../../app/events';
 import { makeStore } from '../../app/store';
 import { contentLanguageChosen, contentLanguagesLoaded } from '../languages/languages-slice';
 import '../../lib/i18n';
 import { SoloPlay } from './SoloPlay';
+import { playQuestion, playSession, quizResult } from './test-fixtures';
 
-const q = (id: number, over: Partial<PlayQuestion> = {}): PlayQuestion => ({
-  id,
-  question: `Question ${id}`,
-  question_type: 'mcq',
-  options: [
-    { id: 'a', text: 'Alpha' },
-    { id: 'b', text: 'Beta' },
-    { id: 'c', text: 'Gamma' },
-  ],
-  match_options: [],
-  answer: 'a',
-  explanation: '',
-  image: '',
-  audio: '',
-  latex: false,
-  marks: 1,
-  bookmarked: false,
-  ...over,
-});
+const q = playQuestion;
 
-const session = (questions: PlayQuestion[], over: Partial<PlaySession> = {}): PlaySession => ({
-  session_id: '00000000-0000-4000-8000-000000000002',
-  mode: 'quiz_zone',
-  category: 'c',
-  subcategory: 's',
-  level: 1,
-  max_level: 3,
-  title: '',
-  started_at: '',
-  deadline: '',
-  server_time: '',
-  seconds_per_question: 30,
-  total_seconds: 0,
-  rewards: true,
-  lifelines: [],
-  lifeline_cost: 0,
-  hint_cost: 0,
-  max_hints: 0,
-  comprehension: null,
-  daily_date: '',
-  questions,
-  ...over,
-});
+const session = (questions: PlayQuestion[], over: Partial<PlaySession> = {}) =>
+  playSession(questions, { session_id: '00000000-0000-4000-8000-000000000002', ...over });
 
-const result: QuizResult = {
-  session_id: '00000000-0000-4000-8000-000000000002',
-  mode: 'quiz_zone',
-  total: 2,
-  skipped: 0,
-  correct: 1,
-  incorrect: 1,
-  unanswered: 0,
-  percentage: 50,
-  score: 4,
-  score_gain: 4,
-  coins: 3,
-  passed: false,
-  first_clear: false,
-  coins_spent: 0,
-  level: 1,
-  max_level: 3,
-  next_level_unlocked: false,
-  unlocked_level: 1,
-  user: { coins: 13, all_time_score: 4 },
-  review: [],
-};
+const result = quizResult({ session_id: '00000000-0000-4000-8000-000000000002' });
 
 function mockSubmit() {
   vi.stubGlobal(

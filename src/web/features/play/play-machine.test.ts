@@ -29,25 +29,12 @@ import {
   type PlayState,
 } from './play-machine';
 import { resumedPlay, spentSeconds } from './resume-play';
+import { playQuestion } from './test-fixtures';
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id, text: id.toUpperCase() }));
 
 function q(id: number, answer: string, over: Partial<PlayQuestion> = {}): PlayQuestion {
-  return {
-    id,
-    question: `Q${id}`,
-    question_type: 'mcq',
-    options: opts('a', 'b', 'c', 'd'),
-    match_options: [],
-    answer,
-    explanation: '',
-    image: '',
-    audio: '',
-    latex: false,
-    marks: 1,
-    bookmarked: false,
-    ...over,
-  };
+  return playQuestion(id, { question: `Q${id}`, options: opts('a', 'b', 'c', 'd'), answer, ...over });
 }
 
 const base: PlaySession = {
