@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The tests' answer sheet: online sessions are sealed (no key before the answer), so a journey
@@ -99,6 +100,21 @@ export function answerOf(q: Shown): string {
 /** A session's questions with their answers filled in from the sheet (a pack's keep their own). */
 export function withAnswers<S extends { questions: Shown[] }>(s: S): S {
   return { ...s, questions: s.questions.map((q) => ({ ...q, answer: q.answer ?? answerOf(q) })) };
+}
+
+/**
+ * The session a page opens with `action` (the server's reply, once it comes), its answers filled
+ * in from the sheet: sealed questions carry none, and the journey plays as a player who knows the
+ * quiz. Start waiting before the click that opens it.
+ */
+export function openedSession<S extends { questions: Shown[] }>(page: Page, action: string): Promise<S> {
+  return page
+    .waitForResponse((r) => r.url().endsWith(`/api/${action}`) && r.request().method() === 'POST')
+    .then(async (r) => {
+      const body = await r.json();
+      expect(r.status(), JSON.stringify(body)).toBe(200);
+      return withAnswers(body.data as S);
+    });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readQuestion, withAnswers } from './answer-sheet';
+import { openedSession, readQuestion } from './answer-sheet';
 import { apiPlayer, loginByEmail, perfectLevel } from './support';
 
 // Home says what to do today (issue 22, Home) and phones get a bottom tab bar (Navigation).
@@ -13,15 +13,7 @@ interface Q {
 }
 
 /** The session a page opens with `action`, its answers from the tests' sheet. */
-function sessionOf(page: Page, action: string): Promise<{ questions: Q[] }> {
-  return page
-    .waitForResponse((r) => r.url().endsWith(`/api/${action}`) && r.request().method() === 'POST')
-    .then(async (r) => {
-      const body = await r.json();
-      expect(r.status(), JSON.stringify(body)).toBe(200);
-      return withAnswers(body.data as { questions: Q[] });
-    });
-}
+const sessionOf = (page: Page, action: string) => openedSession<{ questions: Q[] }>(page, action);
 
 /** No sideways scroll: the page is no wider than the screen. */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readQuestion, withAnswers } from './answer-sheet';
+import { openedSession, readQuestion } from './answer-sheet';
 import { expectAccessible } from './axe';
 import { apiPlayer, loginByEmail } from './support';
 
@@ -23,15 +23,7 @@ interface Q {
   match_options: { id: string; text: string }[];
 }
 
-function sessionOf(page: Page, action: string): Promise<{ questions: Q[] }> {
-  return page
-    .waitForResponse((r) => r.url().endsWith(`/api/${action}`) && r.request().method() === 'POST')
-    .then(async (r) => {
-      const body = await r.json();
-      expect(r.status(), JSON.stringify(body)).toBe(200);
-      return withAnswers(body.data as { questions: Q[] });
-    });
-}
+const sessionOf = (page: Page, action: string) => openedSession<{ questions: Q[] }>(page, action);
 
 async function signIn(page: Page, request: Parameters<typeof apiPlayer>[0], name: string) {
   const p = await apiPlayer(request, name);

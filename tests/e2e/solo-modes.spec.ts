@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readQuestion, withAnswers } from './answer-sheet';
+import { openedSession, readQuestion } from './answer-sheet';
 import { apiPlayer, loginByEmail } from './support';
 
 // Each mode played once to its result by a new player (10 welcome coins), answering every
@@ -19,16 +19,8 @@ interface Session {
   questions: Q[];
 }
 
-function sessionOf(page: Page, action: string): Promise<Session> {
-  return page
-    .waitForResponse((r) => r.url().endsWith(`/api/${action}`) && r.request().method() === 'POST')
-    .then(async (r) => {
-      const body = await r.json();
-      expect(r.status(), JSON.stringify(body)).toBe(200);
-      // Sealed: the answers come from the tests' sheet, as a player who knows the quiz.
-      return withAnswers(body.data as Session & { questions: (Q & { question: string })[] });
-    });
-}
+const sessionOf = (page: Page, action: string) =>
+  openedSession<Session & { questions: (Q & { question: string })[] }>(page, action);
 
 async function signIn(page: Page, request: Parameters<typeof apiPlayer>[0]) {
   const p = await apiPlayer(request, 'Mode Player');

@@ -4,7 +4,7 @@
 //   DATA_DIR=/tmp/lang-data PORT=8080 node build/server.mjs   then   node tests/screens/languages.mjs
 // Writes .tmp/screens/lang-<language>-<width>-<step>.png; prints any page wider than the screen.
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, outboxCode } from './support.mjs';
+import { launchChromium, signUpThroughApp } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = process.env.OUT ?? new URL('../../.tmp/screens/', import.meta.url).pathname;
@@ -32,13 +32,7 @@ async function journey(lang, width) {
   await page.goto(`${BASE}/auth/sign-up`);
   await shot('02-sign-up');
   const email = `lang-${lang}-${width}-${Date.now()}@example.com`;
-  await page.getByTestId('name').fill('Sam Tester');
-  await page.getByTestId('email').fill(email);
-  await page.getByTestId('password').fill('correct horse battery');
-  await page.getByTestId('confirm-password').fill('correct horse battery');
-  await page.getByTestId('submit').click();
-  await page.getByTestId('code').fill(await outboxCode(BASE, email));
-  await page.getByTestId('submit').click();
+  await signUpThroughApp(page, BASE, email);
   const onboarding = page.getByTestId('onboarding');
   await onboarding.waitFor();
   await shot('03-onboarding-1');

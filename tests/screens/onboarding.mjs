@@ -3,7 +3,7 @@
 //   DATA_DIR=/tmp/ui-data PORT=8080 node build/server.mjs   then   node tests/screens/onboarding.mjs
 // (COLOR_SCHEME=dark for the dark theme's shots, named -dark).
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, outboxCode } from './support.mjs';
+import { launchChromium, signUpThroughApp } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/', import.meta.url).pathname;
@@ -28,14 +28,7 @@ async function journey(name, viewport, lang) {
     await page.getByTestId('language-switch').click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
-  await page.goto(`${BASE}/auth/sign-up`);
-  await page.getByTestId('name').fill('sam tester');
-  await page.getByTestId('email').fill(email);
-  await page.getByTestId('password').fill('correct horse battery');
-  await page.getByTestId('confirm-password').fill('correct horse battery');
-  await page.getByTestId('submit').click();
-  await page.getByTestId('code').fill(await outboxCode(BASE, email));
-  await page.getByTestId('submit').click();
+  await signUpThroughApp(page, BASE, email);
   const dialog = page.getByTestId('onboarding');
   await dialog.waitFor();
   await shot('1-languages');

@@ -123,3 +123,15 @@ export async function startBuiltServer(root) {
   }
   return { base, stop };
 }
+
+/** Signs a new player up through the app's screens (name, e-mail, password, then the code sent). */
+export async function signUpThroughApp(page, base, email) {
+  await page.goto(`${base}/auth/sign-up`);
+  await page.getByTestId('name').fill('Sam Tester');
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill('correct horse battery');
+  await page.getByTestId('confirm-password').fill('correct horse battery');
+  await page.getByTestId('submit').click();
+  await page.getByTestId('code').fill(await outboxCode(base, email));
+  await page.getByTestId('submit').click();
+}
