@@ -15,10 +15,11 @@ import { AwayGuard, bindAwayGuard } from './away-rule';
 import { takeExam } from './exam-cache';
 import { clearExam, readExam, resumedAnswers, sessionStore, submission, withAnswer, writeExam } from './exam-store';
 import { useAnswerSaver, type SaveState } from './use-answer-saver';
-import { clockOffset, clockText, useDeadline } from './exam-time';
+import { clockOffset, clockText, examTimeNotice, useDeadline } from './exam-time';
 import { ltr } from './ExamFacts';
 import { ExamResultView, type SubmitReason } from './ExamResultView';
 import { WarnIcon } from '../play/Timer';
+import { Announcer } from '../play/Announcer';
 import { ExamQuestionBody } from './SealedQuestion';
 import './exam.css';
 
@@ -260,6 +261,7 @@ function ExamRun({
   const missing = total - answeredCount;
   const seconds = Math.ceil(left / 1000);
   const urgent = seconds <= 60;
+  const notice = examTimeNotice(seconds);
   return (
     <div className="exam-play" data-testid="exam-play">
       <header className="exam-bar">
@@ -305,6 +307,8 @@ function ExamRun({
           headingRef={heading}
         />
         <PrevNext index={index} total={total} onGo={setIndex} ids={EXAM_IDS} className="nav-row exam-nav" />
+        {/* The clock's figure is no live region: its last minute and last seconds are said once each. */}
+        <Announcer text={notice === null ? '' : t('quiz.secondsLeft', { count: notice })} />
       </section>
       <nav className="card exam-palette" aria-label={t('play.palette')}>
         <Palette
