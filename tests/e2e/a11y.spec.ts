@@ -202,7 +202,7 @@ for (const language of LANGUAGES) {
     audit.verdict();
   });
 
-  test(`play states are accessible: question, verdict, result, exam, battle, onboarding (${language})`, async ({
+  test(`play states are accessible: question, report, verdict, result, review, exam, contest board, battle, waiting room, onboarding (${language})`, async ({
     page,
     request,
   }) => {
@@ -222,6 +222,13 @@ for (const language of LANGUAGES) {
     await page.getByTestId('start-quiz').click();
     await expect(page.getByTestId('question-counter')).toBeVisible();
     await audit.screen('question');
+    // The report-question dialog, with the error a too short reason gets.
+    await page.getByTestId('report').click();
+    await expect(page.getByTestId('report-reason')).toBeVisible();
+    await page.getByTestId('report-submit').click();
+    await audit.screen('report dialog (with its error)');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('report-reason')).toBeHidden();
     for (let i = 0; ; i++) {
       await readQuestion(page);
       await page.locator('[data-testid^="option-"]').first().click();
@@ -233,6 +240,9 @@ for (const language of LANGUAGES) {
       if (await page.getByTestId('result').isVisible()) break;
     }
     await audit.screen('result');
+    await page.getByTestId('review-answers').click();
+    await expect(page.getByTestId('close-review')).toBeVisible();
+    await audit.screen('answer review');
 
     // An exam: its key sheet, then a question in progress.
     await page.goto('/exam-module');
@@ -244,6 +254,19 @@ for (const language of LANGUAGES) {
     await page.getByTestId('exam-start').click();
     await expect(page.getByTestId('exam-play')).toBeVisible();
     await audit.screen('exam in progress');
+    await page.getByTestId('exam-submit').click();
+    await expect(page.getByTestId('exam-confirm')).toBeVisible();
+    await audit.screen('exam submit confirmation');
+    await page.getByTestId('exam-submit-confirm').click();
+    await expect(page.getByTestId('exam-result')).toBeVisible();
+    await audit.screen('exam result');
+
+    // A live contest's leaderboard.
+    const made = await request.post('/dev/contests', {
+      data: { name: `Axe Cup ${language}`, entry_fee: 0, questions: 3, prizes: [{ rank: 1, coins: 5 }] },
+    });
+    expect(made.status()).toBe(200);
+    await audit.route('contest leaderboard', `/contest-play/${(await made.json()).data.id}/leaderboard`);
 
     // A battle against the bot: a round, then the result.
     await page.goto('/random-battle');
@@ -255,6 +278,14 @@ for (const language of LANGUAGES) {
     await audit.screen('battle round');
     await playOut(page, 0);
     await audit.screen('battle result');
+
+    // A group battle's waiting room (its code to share, the seats), left again.
+    await page.goto('/group-battle');
+    await page.getByTestId('battle-category').selectOption({ index: 1 });
+    await page.getByTestId('group-questions-5').click();
+    await page.getByTestId('create-group-room').click();
+    await expect(page.getByTestId('room-code')).toBeVisible();
+    await audit.screen('group battle waiting room');
     audit.verdict();
   });
 }
