@@ -389,6 +389,12 @@ test('the console by keyboard: a skip link, a drawer that keeps focus and gives 
   await expect(menu).toBeFocused();
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 
+  // An entry chosen from the menu by keyboard opens its screen with the focus on its heading.
+  await page.keyboard.press('Enter');
+  await page.getByTestId('admin-nav-settings').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.admin-page-head h1')).toBeFocused();
+
   // Every control on the phone's screens is at least 24 × 24 CSS px (WCAG 2.5.8).
   for (const path of ['/admin/users', '/admin/content/questions', '/admin/events/contests', '/admin/settings']) {
     await go(page, path);

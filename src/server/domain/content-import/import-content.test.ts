@@ -127,13 +127,13 @@ describe('importContent', () => {
     const r = await imp(csvSource('rows.csv', csv), { skipErrors: true });
     expect(r.errors).toEqual([
       { line: 3, message: 'category: none given (a category column or --category)' },
-      { line: 4, message: 'language: no language "xx" (there are: en, ar)' },
+      { line: 4, message: 'language: no language "xx" (there are: en, ar, fr)' },
     ]);
     const lang = await t.db.one<{ code: string }>(sql`SELECT l.code FROM categories c
       JOIN languages l ON l.id = c.language_id WHERE c.name = 'Row Category'`);
     expect(lang).toEqual({ code: 'ar' });
     const unknown = await imp(csvSource('rows.csv', csv), { category: 'X', language: 'xx' });
-    expect(unknown.fatal).toBe('no language "xx" (there are: en, ar)');
+    expect(unknown.fatal).toBe('no language "xx" (there are: en, ar, fr)');
   });
 
   it('stores the text of a Windows-1252 OpenTriviaQA file right, and reads XLSX', async () => {

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { paths } from '../../app/paths';
+import { useRouteFocus } from '../../app/route-focus';
 import { selectUser, selectWebSettings } from '../../app/selectors';
 import { Avatar } from '../../ui/Avatar';
 import { Spinner } from '../../ui/Spinner';
@@ -33,6 +34,8 @@ export function AdminLayout() {
 
   // A chosen entry closes the narrow-screen menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A new screen's heading takes the focus, as the app's pages do (WCAG 2.4.3).
+  useRouteFocus();
 
   return (
     <div className="admin" data-testid="admin-console">
