@@ -151,6 +151,11 @@ test('in dark, the right and the wrong option after a reveal are readable', asyn
   const picked = page.getByTestId(`option-${wrong}`);
   await expect(right).toHaveClass(/\bcorrect\b/);
   await expect(picked).toHaveClass(/\bincorrect\b/);
+  // The reveal animates (the right answer lights up a beat after the pick): its colours are read
+  // once it has ended, not half way through (flaky under load otherwise).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   expect(await backgroundLuminance(right)).toBeLessThan(0.1);
   for (const option of [right, picked]) {
     expect(await contrast(option.locator('.option-text'))).toBeGreaterThanOrEqual(4.5);
