@@ -143,9 +143,14 @@ describe('realtime: each question as its round opens', () => {
     const [ca, cb] = [await connectPlayer(url, a), await connectPlayer(url, b)];
     await joinSocket(ca, room.room_id);
     await joinSocket(cb, room.room_id);
-    /** Whether a socket has heard anything of question `qid` (its id, its text). */
-    const heard = (frames: readonly string[], qid: number) =>
-      frames.filter((f) => f.includes(`"id":${qid},`) || f.includes(`"question_id":${qid}`));
+    /**
+     * Whether a socket has heard anything of question `qid` (its id, its text). The id ends where
+     * its digits do: question 9 is not heard in a close of question 91 (ids are random draws).
+     */
+    const heard = (frames: readonly string[], qid: number) => {
+      const id = new RegExp(`"id":${qid},|"question_id":${qid}(?!\\d)`);
+      return frames.filter((f) => id.test(f));
+    };
     await ok(a, 'start_room', { room_id: room.room_id });
     const ready = await until(cb, isReady(1));
     expect(Object.keys(ready.round).sort()).toEqual(['deadline', 'opens_at', 'room_id', 'round']);
