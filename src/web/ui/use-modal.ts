@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -38,9 +38,14 @@ export function trapTab(dialog: HTMLElement, e: KeyboardEvent): void {
  */
 export function useModalOnMount() {
   const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  // Taken in a layout effect, before the effect below opens the dialog and moves focus into it:
+  // the row or button the player came from, not a control of the dialog.
+  useLayoutEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, []);
   useEffect(() => {
     const d = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const onKey = (e: KeyboardEvent) => d && trapTab(d, e);
     d?.addEventListener('keydown', onKey);
     // jsdom has no showModal: tests render the dialog's content without it.
@@ -48,10 +53,11 @@ export function useModalOnMount() {
     return () => {
       d?.removeEventListener('keydown', onKey);
       d?.close?.();
-      // Unmounted without a close of its own, the browser has nowhere to return focus to.
+      // Unmounted without a close of its own (the dialog left the document first), the browser
+      // has nowhere to return focus to.
       const lost =
         !document.activeElement || document.activeElement === document.body || d?.contains(document.activeElement);
-      if (opener?.isConnected && lost) opener.focus();
+      if (opener.current?.isConnected && lost) opener.current.focus();
     };
   }, []);
   return dialog;

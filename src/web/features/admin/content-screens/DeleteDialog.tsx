@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/i18n';
 import { useAdminT } from '../i18n';
-import { useConsoleModal } from '../ui/use-console-modal';
+import { useModalOnMount } from '../../../ui/use-modal';
 import '../ui/dialogs.css';
 
 /**
@@ -25,7 +25,7 @@ export function DeleteDialog({
   onClose: () => void;
 }) {
   const { t } = useAdminT();
-  const dialog = useConsoleModal();
+  const dialog = useModalOnMount();
   const id = useId();
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);

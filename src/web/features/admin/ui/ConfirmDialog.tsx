@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAdminT } from '../i18n';
-import { useConsoleModal } from './use-console-modal';
+import { useModalOnMount } from '../../../ui/use-modal';
 import './dialogs.css';
 
 interface ConfirmProps {
@@ -23,7 +23,7 @@ interface ConfirmProps {
  */
 export function ConfirmDialog(p: ConfirmProps) {
   const { t } = useAdminT();
-  const dialog = useConsoleModal();
+  const dialog = useModalOnMount();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useAdminT } from '../i18n';
 import { AdminIcon } from './admin-icons';
-import { useConsoleModal } from './use-console-modal';
+import { useModalOnMount } from '../../../ui/use-modal';
 import './dialogs.css';
 
 /** A panel over the page's end side (a record's details and actions); Escape closes it. */
@@ -17,7 +17,7 @@ export function Drawer({
   testId: string;
 }) {
   const { t } = useAdminT();
-  const dialog = useConsoleModal();
+  const dialog = useModalOnMount();
   const id = useId();
   return (
     <dialog
