@@ -1,3 +1,4 @@
+import { byLanguage } from './i18n';
 import { catalogueNamespace, type CatalogueKey, type CatalogueT } from './namespace-i18n';
 import en from '../../../locales/en/guide.json';
 
@@ -8,8 +9,8 @@ export type GuideKey = CatalogueKey<typeof en>;
 export type GuideT = CatalogueT<typeof en>;
 
 /** The guide's `t`; re-renders when the interface language changes or its texts arrive. */
-export const useGuideT = catalogueNamespace('guide', en, {
-  ar: () => import('../../../locales/ar/guide.json'),
-  fr: () => import('../../../locales/fr/guide.json'),
-  hi: () => import('../../../locales/hi/guide.json'),
-});
+export const useGuideT = catalogueNamespace(
+  'guide',
+  en,
+  byLanguage(import.meta.glob(['../../../locales/*/guide.json', '!**/en/*'])),
+);

@@ -1,4 +1,4 @@
-import { i18n } from '../../lib/i18n';
+import { byLanguage, i18n } from '../../lib/i18n';
 import { catalogueNamespace, type CatalogueKey, type CatalogueT } from '../../lib/namespace-i18n';
 import en from '../../../../locales/en/admin.json';
 
@@ -10,11 +10,11 @@ export type AdminKey = CatalogueKey<typeof en>;
 export type AdminT = CatalogueT<typeof en>;
 
 /** The console's `t`, typed from the English catalogue; re-renders when the language changes. */
-export const useAdminT = catalogueNamespace('admin', en, {
-  ar: () => import('../../../../locales/ar/admin.json'),
-  fr: () => import('../../../../locales/fr/admin.json'),
-  hi: () => import('../../../../locales/hi/admin.json'),
-});
+export const useAdminT = catalogueNamespace(
+  'admin',
+  en,
+  byLanguage(import.meta.glob(['../../../../locales/*/admin.json', '!**/en/*'])),
+);
 
 /** True when the console's catalogue has `key` (keys made from data: a setting's label). */
 export function isAdminKey(key: string): key is AdminKey {

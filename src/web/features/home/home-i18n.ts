@@ -1,14 +1,15 @@
 import { useTranslation } from '../../lib/use-translation';
+import { byLanguage } from '../../lib/i18n';
 import { catalogueNamespace, type CatalogueKey } from '../../lib/namespace-i18n';
 import en from '../../../../locales/en/home.json';
 
 // Home's "today" texts: their own namespace, shipped with the today chunk (the first screen's JS
 // must not grow).
-const useTodayT = catalogueNamespace('home', en, {
-  ar: () => import('../../../../locales/ar/home.json'),
-  fr: () => import('../../../../locales/fr/home.json'),
-  hi: () => import('../../../../locales/hi/home.json'),
-});
+const useTodayT = catalogueNamespace(
+  'home',
+  en,
+  byLanguage(import.meta.glob(['../../../../locales/*/home.json', '!**/en/*'])),
+);
 
 /** A key of home's catalogue (plural forms named by their base: `streak`). */
 export type HomeKey = CatalogueKey<typeof en>;
