@@ -20,6 +20,8 @@ export interface Row {
   serverCpu: number[];
   /** CPU % over the window: PostgreSQL (all its processes), Redis, the whole machine. */
   pgCpu: number;
+  /** Transactions PostgreSQL ended in the server's database over the window (NaN: not counted). */
+  pgTransactions: number;
   redisCpu: number;
   machineCpu: number;
   skipped?: string;
@@ -54,15 +56,23 @@ export function table(rows: Row[], o: { rooms: number; procs: number; warmup: nu
     );
   }
   console.log('\nCPU time per answer (ms of CPU per answer sent in the window; the relay row: the relay process)');
-  console.log('| scenario | server (all nodes) | PostgreSQL | Redis | server + PostgreSQL + Redis |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    '| scenario | server (all nodes) | PostgreSQL | Redis | server + PostgreSQL + Redis | PostgreSQL transactions per answer |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     if (r.skipped) continue;
-    const server = perAnswer(r, r.serverCpu.reduce((s, c) => s + c, 0));
+    const server = perAnswer(
+      r,
+      r.serverCpu.reduce((s, c) => s + c, 0),
+    );
     const pg = perAnswer(r, r.pgCpu);
     const redis = perAnswer(r, r.redisCpu);
     const all = [server, pg, redis].filter((x) => !Number.isNaN(x)).reduce((s, x) => s + x, 0);
-    console.log(`| ${r.scenario} | ${cpuMs(server)} | ${cpuMs(pg)} | ${cpuMs(redis)} | ${cpuMs(all)} |`);
+    const tx = r.sent ? r.pgTransactions / r.sent : NaN;
+    console.log(
+      `| ${r.scenario} | ${cpuMs(server)} | ${cpuMs(pg)} | ${cpuMs(redis)} | ${cpuMs(all)} | ${Number.isNaN(tx) ? '-' : tx.toFixed(2)} |`,
+    );
   }
   for (const r of rows) {
     const e = Object.entries(r.errors);
@@ -144,7 +154,9 @@ export function goals(runs: RunGoals[]) {
       `| two nodes (Redis) p99 ≤ ${GOAL_TWO_P99_MS} ms | ${ms(p99Two)} ms${each((g) => ms(g.p99Two))} | ${mark(p99Two <= GOAL_TWO_P99_MS && loadTwo >= GOAL_LOAD)} |`,
     );
   }
-  console.log(`| (context) one node p99 over the bare relay's | ${ratio.toFixed(2)}×${each((g) => `${g.ratio.toFixed(2)}×`)} | - |`);
+  console.log(
+    `| (context) one node p99 over the bare relay's | ${ratio.toFixed(2)}×${each((g) => `${g.ratio.toFixed(2)}×`)} | - |`,
+  );
   const busy = median(runs.map((g) => g.busyRelayP99));
   if (!Number.isNaN(busy))
     console.log(
