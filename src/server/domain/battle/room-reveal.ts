@@ -25,24 +25,26 @@ export async function roomQuestions(db: Db, clock: Clock, userId: number, id: st
   };
 }
 
+/** Rounds one reveal pass opens at most (in one statement). */
+export const REVEAL_BATCH = 200;
+
 /**
- * Opens one round whose countdown has ended: claims the room with FOR UPDATE SKIP LOCKED (of
- * several nodes' tickers exactly one sends each question), marks the round revealed and answers
- * its round_open. A round revealed late opens at the reveal (its deadline moved by as much), so
- * that the human floor, the speed bonus and the round's time all count from when its question
- * went out. Null when no round is due.
+ * Opens the rounds whose countdown has ended (up to {@link REVEAL_BATCH}, in one statement):
+ * claims their rooms with FOR UPDATE SKIP LOCKED (of several nodes' tickers exactly one sends
+ * each question), marks each round revealed and answers its round_open. A round revealed late
+ * opens at the reveal (its deadline moved by as much), so that the human floor, the speed bonus
+ * and the round's time all count from when its question went out. Empty when no round is due.
  */
-export async function revealDueRound(
-  db: Db,
-  clock: Clock,
-): Promise<{ roomId: string; events: ServerMessage[] } | null> {
+export async function revealDueRounds(db: Db, clock: Clock): Promise<{ roomId: string; events: ServerMessage[] }[]> {
   const now = clock.sql();
-  const r = await db.one<RoomRow>(sql`UPDATE rooms r SET revealed_round = r.round,
+  const rooms = await db.rows<RoomRow>(sql`UPDATE rooms r SET revealed_round = r.round,
       round_deadline = r.round_deadline + greatest(${now} - r.round_opens_at, interval '0'),
       round_opens_at = greatest(r.round_opens_at, ${now})
-    WHERE r.id = (SELECT d.id FROM rooms d
+    WHERE r.id IN (SELECT d.id FROM rooms d
       WHERE d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}
-      ORDER BY d.round_opens_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      ORDER BY d.round_opens_at LIMIT ${REVEAL_BATCH} FOR UPDATE SKIP LOCKED)
     RETURNING ${roomColumns(clock)}`);
-  return r ? { roomId: r.id, events: [await roundOpenEvent(db, r)] } : null;
+  const out: { roomId: string; events: ServerMessage[] }[] = [];
+  for (const r of rooms) out.push({ roomId: r.id, events: [await roundOpenEvent(db, r)] });
+  return out;
 }
