@@ -150,8 +150,8 @@ export class WorkerRoomOps implements RoomOps {
     return reply;
   }
 
-  revealDueRounds() {
-    return this.call<Awaited<ReturnType<RoomOps['revealDueRounds']>>>('revealDueRounds');
+  revealDueRounds(ids?: readonly string[]) {
+    return this.call<Awaited<ReturnType<RoomOps['revealDueRounds']>>>('revealDueRounds', ids);
   }
 
   botMove() {

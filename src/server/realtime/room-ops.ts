@@ -22,8 +22,11 @@ export interface RoomEvents {
  * without waiting behind their transactions.
  */
 export interface RoomOps {
-  /** Sends the questions of the rounds whose countdown has ended (a batch; empty when none is due). */
-  revealDueRounds(): Promise<RoomEvents[]>;
+  /**
+   * Sends the questions of the rounds whose countdown has ended (a batch; empty when none is
+   * due): of the rooms given, else of every room.
+   */
+  revealDueRounds(ids?: readonly string[]): Promise<RoomEvents[]>;
   /** Stores a bot's answer that is due; null when none is. */
   botMove(): Promise<RoomEvents | null>;
   /** Marks left a seat whose reconnect grace is over; null when none is. */
@@ -120,8 +123,8 @@ export class LocalRoomOps implements RoomOps {
     this.answers = new AnswerCommitter(db, setup);
   }
 
-  revealDueRounds() {
-    return this.db.tx((tx) => revealDueRounds(tx, this.setup.clock));
+  revealDueRounds(ids?: readonly string[]) {
+    return this.db.tx((tx) => revealDueRounds(tx, this.setup.clock, ids));
   }
 
   botMove() {

@@ -56,9 +56,9 @@ export class Battles implements RoomMessages {
    * lets a well-formed answer be announced ("answered") before its transaction commits.
    */
   private live = new Map<string, LiveRound>();
-  /** The reveal pass under way, and whether a timer asked for another meanwhile (revealDue). */
+  /** The reveal pass under way, and the rooms whose round's timer fired since it began (revealDue). */
   private revealing: Promise<void> | null = null;
-  private revealAgain = false;
+  private readonly dueReveals = new Set<string>();
   /** Each socket's room messages under way (see handle). */
   private inFlight = new WeakMap<Send, Promise<void>>();
   /** The last frame parsed: the bus hands one frame to every socket of the room in turn. */
@@ -230,35 +230,32 @@ export class Battles implements RoomMessages {
    */
   private revealAt(roomId: string, round: number, atMs: number): void {
     if (!this.timer) return;
-    // Timers may fire a little early; a pass that finds nothing due leaves it to the ticker.
+    // Timers may fire a little early; a room not due yet when its pass runs is the ticker's.
     const wait = Math.max(0, atMs - this.setup.clock.now().getTime());
     const t = setTimeout(() => {
-      // Already out (a pass for another room's timer, or another node, sent it): nothing to do.
+      // Already out (another node sent it, or the ticker): nothing to do.
       if ((this.live.get(roomId)?.round ?? 0) >= round) return;
+      this.dueReveals.add(roomId);
       this.revealDue();
     }, wait + REVEAL_MARGIN_MS);
     t.unref();
   }
 
   /**
-   * Runs a reveal pass, one at a time: each sends every question due in one transaction, so a
-   * timer that fires while a pass runs asks for one more pass after it, not one of its own.
+   * Runs a reveal pass, one at a time: each sends the questions of the rooms whose timers have
+   * fired, in one transaction (by id: no scan); a timer that fires while a pass runs leaves its
+   * room to the next pass, right after.
    */
   private revealDue(): void {
-    if (this.revealing) {
-      this.revealAgain = true;
-      return;
-    }
+    if (this.revealing) return;
     this.revealing = (async () => {
       try {
-        do {
-          this.revealAgain = false;
-          for (let i = 0; i < 50 && this.timer; i++) {
-            const changes = await this.ops.revealDueRounds();
-            for (const c of changes) await this.publish(c.roomId, c.events);
-            if (changes.length < REVEAL_BATCH) break;
-          }
-        } while (this.revealAgain && this.timer);
+        while (this.dueReveals.size && this.timer) {
+          const ids = [...this.dueReveals].slice(0, REVEAL_BATCH);
+          for (const id of ids) this.dueReveals.delete(id);
+          const changes = await this.ops.revealDueRounds(ids);
+          for (const c of changes) await this.publish(c.roomId, c.events);
+        }
       } catch (err) {
         this.log.error({ err }, 'round reveal failed');
       } finally {

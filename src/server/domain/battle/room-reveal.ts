@@ -34,14 +34,25 @@ export const REVEAL_BATCH = 200;
  * each question), marks each round revealed and answers its round_open. A round revealed late
  * opens at the reveal (its deadline moved by as much), so that the human floor, the speed bonus
  * and the round's time all count from when its question went out. Empty when no round is due.
+ *
+ * With `ids`, only those rooms (a node's timers know which rounds are due): looked up by
+ * primary key. Without, every room due, through the reveal index, which holds an entry for
+ * each round since the last vacuum: the round ticker's sweep, a few times a second.
  */
-export async function revealDueRounds(db: Db, clock: Clock): Promise<{ roomId: string; events: ServerMessage[] }[]> {
+export async function revealDueRounds(
+  db: Db,
+  clock: Clock,
+  ids?: readonly string[],
+): Promise<{ roomId: string; events: ServerMessage[] }[]> {
   const now = clock.sql();
+  const which = ids
+    ? sql`d.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND d.status = 'playing' AND d.revealed_round < d.round
+        AND d.round_opens_at <= ${now}`
+    : sql`d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}`;
   const rooms = await db.rows<RoomRow>(sql`UPDATE rooms r SET revealed_round = r.round,
       round_deadline = r.round_deadline + greatest(${now} - r.round_opens_at, interval '0'),
       round_opens_at = greatest(r.round_opens_at, ${now})
-    WHERE r.id IN (SELECT d.id FROM rooms d
-      WHERE d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}
+    WHERE r.id IN (SELECT d.id FROM rooms d WHERE ${which}
       ORDER BY d.round_opens_at LIMIT ${REVEAL_BATCH} FOR UPDATE SKIP LOCKED)
     RETURNING ${roomColumns(clock)}`);
   const out: { roomId: string; events: ServerMessage[] }[] = [];
