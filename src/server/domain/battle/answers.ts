@@ -34,14 +34,19 @@ const notFound = () => new AppError('not_found', { field: 'room_id', message: 'N
  * Outcomes are in the order of the batch; nothing of it is durable before the caller commits.
  */
 export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly AnswerIn[]): Promise<AnswerOutcome[]> {
-  const out: AnswerOutcome[] = batch.map(() => ({ error: notFound() }));
+  // Each answer's outcome; one left unset is of a room it has no seat in (set last).
+  const out: (AnswerOutcome | undefined)[] = batch.map(() => undefined);
+  const done = () => out.map((o) => o ?? { error: notFound() });
   const ids = [...new Set(batch.map((a) => a.room_id).filter((id) => UUID_RE.test(id)))].sort();
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return done();
   // An answer commits without waiting for the disk (a crash loses at most the last answers;
   // nothing of value): synchronous_commit off for this transaction, set in the same read. A
-  // battle that settles here (coins move) turns it back on.
+  // battle that settles here (coins move) turns it back on. The batch's statements are planned
+  // for their own arguments each time (plan_cache_mode): a generic plan cached while the room
+  // tables were small (a fresh database) went on scanning every answer ever given.
   const rooms = await db.rows<RoomRow & { floor_ms: number }>(sql`SELECT ${roomColumns(setup.clock)},
-      ${HUMAN_FLOOR_MS_SQL} AS floor_ms, set_config('synchronous_commit', 'off', true) AS async_commit
+      ${HUMAN_FLOOR_MS_SQL} AS floor_ms, set_config('synchronous_commit', 'off', true) AS async_commit,
+      set_config('plan_cache_mode', 'force_custom_plan', true) AS custom_plans
     FROM rooms r WHERE r.id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY r.id FOR UPDATE OF r`);
   const seats = await seatsOfRooms(db, ids);
   const byRoom = new Map(rooms.map((r) => [r.id, { r, seats: seats.get(r.id) ?? [], last: -1 }]));
@@ -94,7 +99,7 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
     out[i] = { events: [{ type: 'answered', room_id: r.id, round: r.round, user_id: a.userId }] };
     room.last = i;
   });
-  if (rows.length === 0) return out;
+  if (rows.length === 0) return done();
 
   // The room is locked and its answers were read under the lock: none conflicts (the clause
   // is a second guard).
@@ -121,7 +126,7 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
       o.events.push(...closed[k]!);
     });
   }
-  return out;
+  return done();
 }
 
 /**

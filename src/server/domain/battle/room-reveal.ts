@@ -49,9 +49,12 @@ export async function revealDueRounds(
     ? sql`d.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND d.status = 'playing' AND d.revealed_round < d.round
         AND d.round_opens_at <= ${now}`
     : sql`d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}`;
+  // Commits without waiting for the disk, as answers do: a crash can lose only the mark that a
+  // question went out, which then goes out again (it reveals nothing more).
   const rooms = await db.rows<RoomRow>(sql`UPDATE rooms r SET revealed_round = r.round,
       round_deadline = r.round_deadline + greatest(${now} - r.round_opens_at, interval '0'),
       round_opens_at = greatest(r.round_opens_at, ${now})
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
     WHERE r.id IN (SELECT d.id FROM rooms d WHERE ${which}
       ORDER BY d.round_opens_at LIMIT ${REVEAL_BATCH} FOR UPDATE SKIP LOCKED)
     RETURNING ${roomColumns(clock)}`);
