@@ -45,18 +45,20 @@ export async function revealDueRounds(
   ids?: readonly string[],
 ): Promise<{ roomId: string; events: ServerMessage[] }[]> {
   const now = clock.sql();
-  const which = ids
-    ? sql`d.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND d.status = 'playing' AND d.revealed_round < d.round
-        AND d.round_opens_at <= ${now}`
-    : sql`d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}`;
+  const due = sql`d.status = 'playing' AND d.revealed_round < d.round AND d.round_opens_at <= ${now}`;
+  // By id, each room looked up and locked on its own (a LATERAL subquery that locks is planned
+  // on its own): joined, the planner took the reveal index, and its dead entries, instead.
+  const claimed = ids
+    ? sql`SELECT d.id FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS x(id),
+        LATERAL (SELECT d.id FROM rooms d WHERE d.id = x.id AND ${due} FOR UPDATE SKIP LOCKED) d`
+    : sql`SELECT d.id FROM rooms d WHERE ${due} ORDER BY d.round_opens_at LIMIT ${REVEAL_BATCH} FOR UPDATE SKIP LOCKED`;
   // Commits without waiting for the disk, as answers do: a crash can lose only the mark that a
   // question went out, which then goes out again (it reveals nothing more).
   const rooms = await db.rows<RoomRow>(sql`UPDATE rooms r SET revealed_round = r.round,
       round_deadline = r.round_deadline + greatest(${now} - r.round_opens_at, interval '0'),
       round_opens_at = greatest(r.round_opens_at, ${now})
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
-    WHERE r.id IN (SELECT d.id FROM rooms d WHERE ${which}
-      ORDER BY d.round_opens_at LIMIT ${REVEAL_BATCH} FOR UPDATE SKIP LOCKED)
+    WHERE r.id IN (${claimed})
     RETURNING ${roomColumns(clock)}`);
   const out: { roomId: string; events: ServerMessage[] }[] = [];
   for (const r of rooms) out.push({ roomId: r.id, events: [await roundOpenEvent(db, r)] });
