@@ -5,9 +5,10 @@ import { AppError } from '../../http/errors';
 import { AnswerCommitter } from '../../realtime/room-ops';
 import { battleHelpers } from '../../test-support/battle';
 import { buildTestApp, type TestApp } from '../../test-support/test-app';
-import { TestClock } from '../clock';
+import { clockAt, TestClock } from '../clock';
 import { trustEventCounts } from '../trust-events';
 import { submitAnswers, type AnswerIn, type AnswerOutcome } from './answers';
+import { revealDueRounds } from './room-reveal';
 
 // Group commit of battle answers (issue 24): a batch of answers of several rooms is graded and
 // written in one transaction with the rules of one answer each, and the committer writes the
@@ -199,5 +200,35 @@ describe('AnswerCommitter (group commit)', () => {
     expect(events.map((e) => e[0]!.type)).toEqual(['answered', 'answered']);
     expect(await roomRound(rooms[0]!.id)).toBe(2);
     expect(await roomRound(rooms[1]!.id)).toBe(1);
+  });
+});
+
+describe('revealDueRounds by id (the rooms whose timers fired)', () => {
+  it('opens only the rooms named whose countdown has ended, each once however many passes race', async () => {
+    const rooms = await Promise.all([openRoom(1000), openRoom(1000), openRoom(1000)]);
+    // Each room's round 1 closes: round 2 announced, its countdown (100 ms) running.
+    for (const r of rooms)
+      await t.db.tx((tx) =>
+        submitAnswers(tx, t.app.services.battles.setup, [
+          r.answer(r.a.user.id, r.right),
+          r.answer(r.b.user.id, r.right),
+        ]),
+      );
+    const [one, two, three] = rooms.map((r) => r.id);
+    // The passes read a clock of their own, past the countdown; the app's ticker keeps the
+    // battles' clock, before it, so it reveals none of these rooms meanwhile.
+    let at = clock;
+    const reveal = (ids: string[]) => t.db.tx((tx) => revealDueRounds(tx, at, ids));
+    expect(await reveal([one!, two!])).toEqual([]); // not due yet
+    at = clockAt(new Date(clock.now().getTime() + 150));
+    const passes = await Promise.all([reveal([one!, two!]), reveal([two!, one!]), reveal([one!])]);
+    const opened = passes.flat();
+    expect(opened.map((c) => c.roomId).sort()).toEqual([one!, two!].sort());
+    for (const c of opened) expect(c.events).toMatchObject([{ type: 'round_open', round: { round: 2 } }]);
+    const revealed = async (id: string) =>
+      (await t.db.one<{ n: number }>(sql`SELECT revealed_round AS n FROM rooms WHERE id = ${id}::uuid`))!.n;
+    expect([await revealed(one!), await revealed(two!), await revealed(three!)]).toEqual([2, 2, 1]);
+    // The sweep (no ids) finds the one left.
+    expect((await t.db.tx((tx) => revealDueRounds(tx, at))).map((c) => c.roomId)).toContain(three);
   });
 });
