@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { AnswerCommitter } from '../../realtime/room-ops';
 import { battleHelpers } from '../../test-support/battle';
 import { buildTestApp, type TestApp } from '../../test-support/test-app';
-import { clockAt, TestClock } from '../clock';
+import { clockAt, TestClock, type Clock } from '../clock';
 import { trustEventCounts } from '../trust-events';
 import { submitAnswers, type AnswerIn, type AnswerOutcome } from './answers';
 import { revealDueRounds } from './room-reveal';
@@ -217,7 +217,7 @@ describe('revealDueRounds by id (the rooms whose timers fired)', () => {
     const [one, two, three] = rooms.map((r) => r.id);
     // The passes read a clock of their own, past the countdown; the app's ticker keeps the
     // battles' clock, before it, so it reveals none of these rooms meanwhile.
-    let at = clock;
+    let at: Clock = clock;
     const reveal = (ids: string[]) => t.db.tx((tx) => revealDueRounds(tx, at, ids));
     expect(await reveal([one!, two!])).toEqual([]); // not due yet
     at = clockAt(new Date(clock.now().getTime() + 150));
