@@ -15,6 +15,8 @@ type RoomMessage = Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>
 const TICK_MS = 200;
 /** After a round's opening time, when this node sends its question (if no other node has). */
 const REVEAL_MARGIN_MS = 3;
+/** How long a reveal pass waits for other rooms' timers before it runs. */
+const REVEAL_GATHER_MS = 8;
 
 /** A room's open round as this node last heard it. */
 interface LiveRound {
@@ -249,6 +251,9 @@ export class Battles implements RoomMessages {
   private revealDue(): void {
     if (this.revealing) return;
     this.revealing = (async () => {
+      // The timers of the rooms due within a few milliseconds join this pass: one transaction
+      // for them, not one each (their questions go out that much later, their rounds open then).
+      await new Promise((r) => setTimeout(r, REVEAL_GATHER_MS));
       try {
         while (this.dueReveals.size && this.timer) {
           const ids = [...this.dueReveals].slice(0, REVEAL_BATCH);
