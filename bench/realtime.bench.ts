@@ -206,6 +206,21 @@ async function busyRelay(relayBusy: number, serverBusy: number): Promise<Row> {
   }
 }
 
+/** Transactions PostgreSQL has ended in the database so far (NaN without one). */
+async function pgTransactions(url: string | undefined): Promise<number> {
+  if (!url) return NaN;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ n: string }>(
+      `SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`,
+    );
+    return Number(r.rows[0]?.n ?? NaN);
+  } finally {
+    await c.end();
+  }
+}
+
 // ---- load ----
 async function runLoad(
   scenario: string,
@@ -214,6 +229,8 @@ async function runLoad(
   tokens: string[],
   serverPids: (number | undefined)[],
   noOfQue: number,
+  /** The server's database, to count its transactions over the window (PostgreSQL only). */
+  dbUrl?: string,
 ): Promise<Row> {
   const pairs: PairSpec[] = Array.from({ length: ROOMS }, (_, i) => ({
     a: tokens[2 * i] ?? `relay-a-${i}`,
@@ -252,9 +269,11 @@ async function runLoad(
   await sleep(go.from - Date.now());
   const cpu0 = serverPids.map(cpuSeconds);
   const [pg0, redis0, m0] = [cpuByName(/^postgres/), cpuByName(/^redis-server/), machineCpu()];
+  const tx0 = await pgTransactions(dbUrl);
   await sleep(go.to - Date.now());
   const cpu1 = serverPids.map(cpuSeconds);
   const [pg1, redis1, m1] = [cpuByName(/^postgres/), cpuByName(/^redis-server/), machineCpu()];
+  const tx1 = await pgTransactions(dbUrl);
   const results = await Promise.race([Promise.all(done), failed]);
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))));
   const errors: Record<string, number> = {};
@@ -270,6 +289,7 @@ async function runLoad(
     errors,
     serverCpu: cpu0.map((c, i) => (100 * (cpu1[i]! - c)) / SECONDS),
     pgCpu: (100 * cpuDelta(pg0, pg1)) / SECONDS,
+    pgTransactions: tx1 - tx0,
     redisCpu: (100 * cpuDelta(redis0, redis1)) / SECONDS,
     machineCpu: (100 * (m1.busy - m0.busy)) / (m1.total - m0.total),
   };
@@ -301,6 +321,7 @@ async function runOnce(run: number): Promise<RunGoals> {
       tokens,
       [node.proc.pid],
       noOfQue,
+      target.env.DATABASE_URL,
     );
     rows.push(one);
     await stop(node.proc);
@@ -321,6 +342,7 @@ async function runOnce(run: number): Promise<RunGoals> {
         errors: {},
         serverCpu: [],
         pgCpu: NaN,
+        pgTransactions: NaN,
         redisCpu: NaN,
         machineCpu: NaN,
         skipped: why,
@@ -335,6 +357,7 @@ async function runOnce(run: number): Promise<RunGoals> {
         tokens,
         [n1.proc.pid, n2.proc.pid],
         noOfQue,
+        target.env.DATABASE_URL,
       );
       await Promise.all([stop(n1.proc), stop(n2.proc)]);
       await endOpenRooms(target.env);

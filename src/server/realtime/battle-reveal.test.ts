@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomQuestions, RoomState, ServerMessage } from '../../core/contract';
 import { sql } from '../db/client';
-import { submitAnswer } from '../domain/battle/rooms';
+import { submitAnswer } from '../domain/battle/answers';
 import { TestClock } from '../domain/clock';
 import { trustEventCounts } from '../domain/trust-events';
 import {

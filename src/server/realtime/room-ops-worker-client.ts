@@ -150,8 +150,8 @@ export class WorkerRoomOps implements RoomOps {
     return reply;
   }
 
-  revealDueRound() {
-    return this.call<Awaited<ReturnType<RoomOps['revealDueRound']>>>('revealDueRound');
+  revealDueRounds(ids?: readonly string[]) {
+    return this.call<Awaited<ReturnType<RoomOps['revealDueRounds']>>>('revealDueRounds', ids);
   }
 
   botMove() {
@@ -160,8 +160,8 @@ export class WorkerRoomOps implements RoomOps {
   expireGrace() {
     return this.call<Awaited<ReturnType<RoomOps['expireGrace']>>>('expireGrace');
   }
-  closeDueRound() {
-    return this.call<Awaited<ReturnType<RoomOps['closeDueRound']>>>('closeDueRound');
+  closeDueRounds() {
+    return this.call<Awaited<ReturnType<RoomOps['closeDueRounds']>>>('closeDueRounds');
   }
   dissolveAbandoned() {
     return this.call<Awaited<ReturnType<RoomOps['dissolveAbandoned']>>>('dissolveAbandoned');

@@ -35,8 +35,14 @@ describe.skipIf(!onPostgres)('room operations in a worker thread', () => {
 
   it('runs the ticker operations on the database (nothing due in a fresh one)', async () => {
     await expect(
-      Promise.all([ops.botMove(), ops.expireGrace(), ops.closeDueRound(), ops.dissolveAbandoned()]),
-    ).resolves.toEqual([null, null, null, null]);
+      Promise.all([
+        ops.revealDueRounds(),
+        ops.botMove(),
+        ops.expireGrace(),
+        ops.closeDueRounds(),
+        ops.dissolveAbandoned(),
+      ]),
+    ).resolves.toEqual([[], null, null, [], null]);
   });
 
   it('a worker that dies fails the calls under way and is started again for the next', async () => {
@@ -49,7 +55,7 @@ describe.skipIf(!onPostgres)('room operations in a worker thread', () => {
       (e: Error) => ({ v: undefined, e: e.message }),
     );
     expect(settled.v === null || /exited/.test(settled.e), JSON.stringify(settled)).toBe(true);
-    await expect(ops.closeDueRound()).resolves.toBeNull();
+    await expect(ops.closeDueRounds()).resolves.toEqual([]);
   });
 
   it('refuses calls once closed', async () => {

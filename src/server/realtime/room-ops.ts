@@ -2,8 +2,9 @@ import type { ClientMessage, RoomState, ServerMessage } from '../../core/contrac
 import type { BattleRules } from '../../core/rules/battle';
 import type { Db } from '../db/client';
 import { botMove } from '../domain/battle/random';
-import { closeDueRound, leaveRoom, roomSnapshot, submitAnswer, type BattleSetup } from '../domain/battle/rooms';
-import { revealDueRound } from '../domain/battle/room-reveal';
+import { submitAnswers, type AnswerIn, type AnswerOutcome } from '../domain/battle/answers';
+import { closeDueRounds, leaveRoom, roomSnapshot, type BattleSetup } from '../domain/battle/rooms';
+import { revealDueRounds } from '../domain/battle/room-reveal';
 import { dissolveAbandoned, expireGrace, seatDropped, seatResumed } from '../domain/battle/presence';
 
 export type AnswerMessage = Extract<ClientMessage, { type: 'answer' }>;
@@ -21,14 +22,17 @@ export interface RoomEvents {
  * without waiting behind their transactions.
  */
 export interface RoomOps {
-  /** Sends the question of a round whose countdown has ended; null when none is due. */
-  revealDueRound(): Promise<RoomEvents | null>;
+  /**
+   * Sends the questions of the rounds whose countdown has ended (a batch; empty when none is
+   * due): of the rooms given, else of every room.
+   */
+  revealDueRounds(ids?: readonly string[]): Promise<RoomEvents[]>;
   /** Stores a bot's answer that is due; null when none is. */
   botMove(): Promise<RoomEvents | null>;
   /** Marks left a seat whose reconnect grace is over; null when none is. */
   expireGrace(): Promise<RoomEvents | null>;
-  /** Closes a round whose deadline has passed; null when none has. */
-  closeDueRound(): Promise<RoomEvents | null>;
+  /** Closes the rounds whose deadline has passed (a batch; empty when none has). */
+  closeDueRounds(): Promise<RoomEvents[]>;
   /** Dissolves a waiting room nobody came to; null when none is due. */
   dissolveAbandoned(): Promise<RoomEvents | null>;
   /** The user's seat disconnected; null when nothing changed. */
@@ -47,15 +51,80 @@ export interface RoomOps {
   close(): Promise<void>;
 }
 
-/** The room operations in this process, on its database. */
-export class LocalRoomOps implements RoomOps {
+/** Answers one group commit writes at most. */
+const ANSWER_BATCH = 500;
+
+/**
+ * Group commit of answers: an answer that arrives while no batch is being written starts one at
+ * once; those that arrive meanwhile wait and are written together by the next, in one
+ * transaction (submitAnswers). Each answer's reply goes out only once its batch has committed,
+ * so nothing is acknowledged that is not stored. Should a batch fail as a whole (a deadlock, a
+ * lost connection), its answers are tried again one transaction each, so one answer's trouble
+ * is only its own.
+ */
+export class AnswerCommitter {
+  private queue: { a: AnswerIn; ok: (o: AnswerOutcome) => void; fail: (e: unknown) => void }[] = [];
+  private writing: Promise<void> | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly setup: BattleSetup,
   ) {}
 
-  revealDueRound() {
-    return this.db.tx((tx) => revealDueRound(tx, this.setup.clock));
+  submit(a: AnswerIn): Promise<ServerMessage[]> {
+    const done = new Promise<AnswerOutcome>((ok, fail) => this.queue.push({ a, ok, fail }));
+    this.writing ??= this.drain().finally(() => {
+      this.writing = null;
+    });
+    return done.then((o) => {
+      if ('error' in o) throw o.error;
+      return o.events;
+    });
+  }
+
+  /** Waits for the batches under way (close). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, ANSWER_BATCH);
+      try {
+        const outcomes = await this.db.tx((tx) =>
+          submitAnswers(
+            tx,
+            this.setup,
+            batch.map((x) => x.a),
+          ),
+        );
+        batch.forEach((x, i) => x.ok(outcomes[i]!));
+      } catch (e) {
+        if (batch.length === 1) {
+          batch[0]!.fail(e);
+          continue;
+        }
+        for (const x of batch) {
+          await this.db.tx((tx) => submitAnswers(tx, this.setup, [x.a])).then((o) => x.ok(o[0]!), x.fail);
+        }
+      }
+    }
+  }
+}
+
+/** The room operations in this process, on its database. */
+export class LocalRoomOps implements RoomOps {
+  private readonly answers: AnswerCommitter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly setup: BattleSetup,
+  ) {
+    this.answers = new AnswerCommitter(db, setup);
+  }
+
+  revealDueRounds(ids?: readonly string[]) {
+    return this.db.tx((tx) => revealDueRounds(tx, this.setup.clock, ids));
   }
 
   botMove() {
@@ -66,8 +135,8 @@ export class LocalRoomOps implements RoomOps {
     return this.db.tx((tx) => expireGrace(tx, this.setup));
   }
 
-  closeDueRound() {
-    return this.db.tx((tx) => closeDueRound(tx, this.setup));
+  closeDueRounds() {
+    return this.db.tx((tx) => closeDueRounds(tx, this.setup));
   }
 
   async dissolveAbandoned() {
@@ -88,7 +157,13 @@ export class LocalRoomOps implements RoomOps {
   }
 
   submitAnswer(userId: number, m: AnswerMessage) {
-    return this.db.tx((tx) => submitAnswer(tx, this.setup, userId, m));
+    return this.answers.submit({
+      userId,
+      room_id: m.room_id,
+      round: m.round,
+      question_id: m.question_id,
+      answer: m.answer,
+    });
   }
 
   async leave(userId: number, roomId: string) {
@@ -100,5 +175,7 @@ export class LocalRoomOps implements RoomOps {
     this.setup.rules = rules;
   }
 
-  async close() {}
+  async close() {
+    await this.answers.flush();
+  }
 }

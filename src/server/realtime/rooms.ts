@@ -5,6 +5,7 @@ import type { BattleSetup } from '../domain/battle/rooms';
 import { AppError } from '../http/errors';
 import type { RoomBus } from './bus';
 import type { RoomMessages, Send } from './gateway';
+import { REVEAL_BATCH } from '../domain/battle/room-reveal';
 import type { RoomEvents, RoomOps } from './room-ops';
 import { roomChannel, type RoomEventSink } from './room-event-sink';
 
@@ -14,6 +15,8 @@ type RoomMessage = Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>
 const TICK_MS = 200;
 /** After a round's opening time, when this node sends its question (if no other node has). */
 const REVEAL_MARGIN_MS = 3;
+/** How long a reveal pass waits for other rooms' timers before it runs. */
+const REVEAL_GATHER_MS = 8;
 
 /** A room's open round as this node last heard it. */
 interface LiveRound {
@@ -55,6 +58,9 @@ export class Battles implements RoomMessages {
    * lets a well-formed answer be announced ("answered") before its transaction commits.
    */
   private live = new Map<string, LiveRound>();
+  /** The reveal pass under way, and the rooms whose round's timer fired since it began (revealDue). */
+  private revealing: Promise<void> | null = null;
+  private readonly dueReveals = new Set<string>();
   /** Each socket's room messages under way (see handle). */
   private inFlight = new WeakMap<Send, Promise<void>>();
   /** The last frame parsed: the bus hands one frame to every socket of the room in turn. */
@@ -105,6 +111,7 @@ export class Battles implements RoomMessages {
     this.timer = undefined;
     this.stopped = true;
     await this.ticking;
+    await this.revealing;
     await Promise.all([...this.pending]);
     await this.ops.close();
     const all = [...this.subs.values()].flatMap((m) => [...m.values()]);
@@ -125,19 +132,21 @@ export class Battles implements RoomMessages {
   }
 
   private async runTick(): Promise<void> {
-    const due: (() => Promise<RoomEvents | null>)[] = [
-      () => this.ops.revealDueRound(),
+    // Each step: a batch of rooms in one transaction, or one room; up to 50 of them a tick.
+    const due: (() => Promise<RoomEvents[] | RoomEvents | null>)[] = [
+      () => this.ops.revealDueRounds(),
       () => this.ops.botMove(),
       () => this.ops.expireGrace(),
-      () => this.ops.closeDueRound(),
+      () => this.ops.closeDueRounds(),
       () => this.ops.dissolveAbandoned(),
     ];
     try {
       for (const next of due) {
         for (let i = 0; i < 50 && this.timer; i++) {
           const change = await next();
-          if (!change) break;
-          await this.publish(change.roomId, change.events);
+          const changes = Array.isArray(change) ? change : change ? [change] : [];
+          if (changes.length === 0) break;
+          for (const c of changes) await this.publish(c.roomId, c.events);
         }
       }
     } catch (err) {
@@ -221,31 +230,50 @@ export class Battles implements RoomMessages {
    * A round announced opens at its time, not up to a tick later: a pass that sends the
    * questions due runs then (the database still decides, so of several nodes one sends it).
    */
-  private revealAt(atMs: number): void {
+  private revealAt(roomId: string, round: number, atMs: number): void {
     if (!this.timer) return;
-    // Timers may fire a little early; a pass that finds nothing due leaves it to the ticker.
+    // Timers may fire a little early; a room not due yet when its pass runs is the ticker's.
     const wait = Math.max(0, atMs - this.setup.clock.now().getTime());
-    const t = setTimeout(() => void this.revealDue(), wait + REVEAL_MARGIN_MS);
+    const t = setTimeout(() => {
+      // Already out (another node sent it, or the ticker): nothing to do.
+      if ((this.live.get(roomId)?.round ?? 0) >= round) return;
+      this.dueReveals.add(roomId);
+      this.revealDue();
+    }, wait + REVEAL_MARGIN_MS);
     t.unref();
   }
 
-  private async revealDue(): Promise<void> {
-    try {
-      for (let i = 0; i < 50 && this.timer; i++) {
-        const change = await this.ops.revealDueRound();
-        if (!change) return;
-        await this.publish(change.roomId, change.events);
+  /**
+   * Runs a reveal pass, one at a time: each sends the questions of the rooms whose timers have
+   * fired, in one transaction (by id: no scan); a timer that fires while a pass runs leaves its
+   * room to the next pass, right after.
+   */
+  private revealDue(): void {
+    if (this.revealing) return;
+    this.revealing = (async () => {
+      // The timers of the rooms due within a few milliseconds join this pass: one transaction
+      // for them, not one each (their questions go out that much later, their rounds open then).
+      await new Promise((r) => setTimeout(r, REVEAL_GATHER_MS));
+      try {
+        while (this.dueReveals.size && this.timer) {
+          const ids = [...this.dueReveals].slice(0, REVEAL_BATCH);
+          for (const id of ids) this.dueReveals.delete(id);
+          const changes = await this.ops.revealDueRounds(ids);
+          for (const c of changes) await this.publish(c.roomId, c.events);
+        }
+      } catch (err) {
+        this.log.error({ err }, 'round reveal failed');
+      } finally {
+        this.revealing = null;
       }
-    } catch (err) {
-      this.log.error({ err }, 'round reveal failed');
-    }
+    })();
   }
 
   /** Keeps this node's view of a room's open round up to date from the room's messages. */
   private note(m: ServerMessage) {
     switch (m.type) {
       case 'round_ready':
-        this.revealAt(Date.parse(m.round.opens_at));
+        this.revealAt(m.round.room_id, m.round.round, Date.parse(m.round.opens_at));
         return;
       case 'round_open': {
         const r = m.round;

@@ -9,7 +9,7 @@ import type {
   ServerMessage,
 } from '../../../core/contract';
 import { roomSeat } from '../../../core/contract';
-import { battleOutcome, standings, answerPoints, type BattleRules } from '../../../core/rules/battle';
+import { battleOutcome, standings, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
@@ -17,8 +17,6 @@ import { resolveLanguageId } from '../languages';
 import { checkBadges } from '../badges';
 import { moveCoins } from '../ledger';
 import { drawQuestionIds } from '../play/sessions';
-import { HUMAN_FLOOR_MS_SQL } from '../human-floor';
-import { recordTrustEvent } from '../trust-events';
 import type { SettingsStore } from '../settings-store';
 import type { Clock } from '../clock';
 
@@ -61,7 +59,7 @@ export interface RoomRow {
   now_ms: number;
 }
 
-interface SeatRow {
+export interface SeatRow {
   user_id: number;
   slot: number;
   name: string;
@@ -110,6 +108,34 @@ export async function seatsOf(db: Db, id: string): Promise<SeatRow[]> {
   return db.rows<SeatRow>(sql`SELECT p.user_id, p.slot, u.name, u.profile AS image, p.correct, p.points, p.state,
       p.is_bot, (extract(epoch FROM p.joined_at) * 1000)::float8 AS joined_ms
     FROM room_players p JOIN users u ON u.id = p.user_id WHERE p.room_id = ${id}::uuid ORDER BY p.slot`);
+}
+
+/** A seat of one of several rooms, and whether its player has answered the room's round now open. */
+export interface RoomSeatRow extends SeatRow {
+  room_id: string;
+  answered: boolean;
+}
+
+/**
+ * The seats of several rooms (as {@link seatsOf} reads them), by room. Driven by the ids (joins
+ * on primary keys): planned generically, `room_id = ANY(…)` with an EXISTS was a hashed scan
+ * of every answer ever given, 30 times slower at 500 rooms.
+ */
+export async function seatsOfRooms(db: Db, ids: readonly string[]): Promise<Map<string, RoomSeatRow[]>> {
+  const rows = await db.rows<RoomSeatRow>(sql`SELECT p.room_id, p.user_id, p.slot, u.name, u.profile AS image,
+      p.correct, p.points, p.state, p.is_bot, (extract(epoch FROM p.joined_at) * 1000)::float8 AS joined_ms,
+      a.user_id IS NOT NULL AS answered
+    FROM unnest(${`{${ids.join(',')}}`}::uuid[]) AS x(id) JOIN rooms r ON r.id = x.id
+      JOIN room_players p ON p.room_id = r.id JOIN users u ON u.id = p.user_id
+      LEFT JOIN room_answers a ON a.room_id = p.room_id AND a.round = r.round AND a.user_id = p.user_id
+    ORDER BY p.room_id, p.slot`);
+  const out = new Map<string, RoomSeatRow[]>();
+  for (const s of rows) {
+    const list = out.get(s.room_id);
+    if (list) list.push(s);
+    else out.set(s.room_id, [s]);
+  }
+  return out;
 }
 
 export function stateOf(r: RoomRow, seats: SeatRow[]): RoomState {
@@ -473,67 +499,6 @@ export async function roomSnapshot(db: Db, clock: Clock, userId: number, id: str
 }
 
 /**
- * One answer of a player for the round now open, graded with the server's clock. Answers are
- * refused before the round opens (its question sent), after its deadline, for another round,
- * or a second time; one sooner than the human floor after the opening earns nothing.
- */
-export async function submitAnswer(
-  db: Db,
-  setup: BattleSetup,
-  userId: number,
-  m: { room_id: string; round: number; question_id: number; answer: string },
-): Promise<ServerMessage[]> {
-  // The hot path of a battle: the room (locked FOR UPDATE, so that the answers of one room queue
-  // up and the last one in closes the round) and the player's seat in one statement.
-  // An answer commits without waiting for the disk (a crash loses at most the last answers;
-  // nothing of value): synchronous_commit off for this transaction, set in the same read. A
-  // battle that settles here (coins move) turns it back on.
-  const r = await db.one<
-    RoomRow & { seat_state: RoomSeat['state'] | null; floor_ms: number }
-  >(sql`SELECT ${roomColumns(setup.clock)},
-      p.state AS seat_state, ${HUMAN_FLOOR_MS_SQL} AS floor_ms,
-      set_config('synchronous_commit', 'off', true) AS async_commit
-    FROM rooms r LEFT JOIN room_players p ON p.room_id = r.id AND p.user_id = ${userId}
-    WHERE r.id = ${m.room_id}::uuid FOR UPDATE OF r`);
-  if (!r?.seat_state) throw new AppError('not_found', { field: 'room_id', message: 'No such room.' });
-  const notOpen = (message: string) => new AppError('operation_not_allowed', { message });
-  if (r.seat_state === 'left') throw notOpen('You have left this battle.');
-  if (r.status !== 'playing' || r.round !== m.round || r.question_ids[r.round - 1] !== m.question_id)
-    throw notOpen('This round is not open.');
-  const elapsed = r.now_ms - r.opens_ms!;
-  if (elapsed < 0 || r.revealed_round < r.round) throw notOpen('This round is not open yet.');
-  if (r.now_ms > r.deadline_ms!) throw notOpen('Time is up for this round.');
-  // Faster than a human reads: stored, shown at the close, worth nothing (no points, not
-  // correct for the pot), and recorded for the operator's payout review.
-  const fast = elapsed < r.floor_ms;
-  const correct = !fast && r.answer_key[String(m.question_id)] === m.answer;
-  const points = fast ? 0 : answerPoints(correct, elapsed, setup.rules, r.round_seconds);
-  // The answer, and how many players still in have not answered this round (this one aside).
-  const done = await db.one<{ inserted: number; waiting: number }>(sql`WITH ins AS (
-      INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
-      VALUES (${r.id}::uuid, ${r.round}, ${userId}, ${m.answer}, ${correct}, ${points}, ${Math.round(elapsed)})
-      ON CONFLICT DO NOTHING RETURNING user_id)
-    SELECT (SELECT count(*)::int FROM ins) AS inserted,
-      (SELECT count(*)::int FROM room_players p WHERE p.room_id = ${r.id}::uuid AND p.state <> 'left'
-        AND p.user_id <> ${userId}
-        AND NOT EXISTS (SELECT 1 FROM room_answers a WHERE a.room_id = p.room_id AND a.round = ${r.round}
-          AND a.user_id = p.user_id)) AS waiting`);
-  if (done!.inserted === 0) throw notOpen('You have already answered this round.');
-  if (fast)
-    await recordTrustEvent(db, userId, 'fast_answer', `room:${r.id}`, {
-      mode: 'battle',
-      round: r.round,
-      elapsed_ms: Math.round(elapsed),
-      floor_ms: r.floor_ms,
-    });
-  const answered: ServerMessage = { type: 'answered', room_id: r.id, round: r.round, user_id: userId };
-  if (done!.waiting > 0) return [answered];
-  const closed = await closeRound(db, setup, r);
-  if (closed.some((e) => e.type === 'result')) await db.run(sql`SELECT set_config('synchronous_commit', 'on', true)`);
-  return [answered, ...closed];
-}
-
-/**
  * After the bot's answer, in its transaction with the room locked: when every player still in
  * has answered, the round closes now rather than at its deadline.
  */
@@ -541,7 +506,7 @@ export async function closeIfAnswered(db: Db, setup: BattleSetup, r: RoomRow): P
   const open = await db.one<{ waiting: number }>(sql`SELECT count(*)::int AS waiting FROM room_players p
     WHERE p.room_id = ${r.id}::uuid AND p.state <> 'left' AND NOT EXISTS (SELECT 1 FROM room_answers a
       WHERE a.room_id = p.room_id AND a.round = ${r.round} AND a.user_id = p.user_id)`);
-  return open!.waiting > 0 ? [] : closeRound(db, setup, r);
+  return open!.waiting > 0 ? [] : (await closeRounds(db, setup, [{ r, seats: await seatsOf(db, r.id) }]))[0]!;
 }
 
 /**
@@ -557,67 +522,116 @@ export async function hurryRound(db: Db, clock: Clock, id: string): Promise<void
           AND a.user_id = p.user_id)))`);
 }
 
+/** Rooms whose round's deadline has passed that one tick closes in one transaction. */
+export const CLOSE_BATCH = 100;
+
 /**
- * Claims one playing room whose round's deadline has passed, with FOR UPDATE SKIP LOCKED so
- * that of several nodes only one closes it, and closes the round. Null when none is due. (A
- * round everyone answered closes in the last answer's transaction; a leave moves the deadline.)
+ * Claims the playing rooms whose round's deadline has passed (up to {@link CLOSE_BATCH}), with
+ * FOR UPDATE SKIP LOCKED so that of several nodes only one closes each, and closes their rounds
+ * together. Empty when none is due. (A round everyone answered closes in the last answer's
+ * transaction; a leave moves the deadline.)
  */
-export async function closeDueRound(
+export async function closeDueRounds(
   db: Db,
   setup: BattleSetup,
-): Promise<{ roomId: string; events: ServerMessage[] } | null> {
-  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
+): Promise<{ roomId: string; events: ServerMessage[] }[]> {
+  // A row another transaction changed meanwhile is read again as committed (READ COMMITTED
+  // re-checks it), so the columns are those of the room as locked.
+  const due = await db.rows<RoomRow>(sql`SELECT ${roomColumns(setup.clock)} FROM rooms r
     WHERE r.status = 'playing' AND r.round_deadline <= ${setup.clock.sql()}
-    ORDER BY r.round_deadline LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
-  if (!due) return null;
-  const r = (await lockRoom(db, setup.clock, due.id))!;
-  return { roomId: r.id, events: await closeRound(db, setup, r) };
+    ORDER BY r.round_deadline LIMIT ${CLOSE_BATCH} FOR UPDATE OF r SKIP LOCKED`);
+  if (due.length === 0) return [];
+  const seats = await seatsOfRooms(
+    db,
+    due.map((r) => r.id),
+  );
+  const list = due.map((r) => ({ r, seats: seats.get(r.id) ?? [] }));
+  const closed = await closeRounds(db, setup, list);
+  return list.map((x, i) => ({ roomId: x.r.id, events: closed[i]! }));
 }
 
-/** Closes the open round of a locked room: scores it, then opens the next round or settles. */
-async function closeRound(db: Db, setup: BattleSetup, r: RoomRow): Promise<ServerMessage[]> {
-  const events: ServerMessage[] = [];
-  const qid = r.question_ids[r.round - 1]!;
-  // The round's answers, added to the players' totals as they are read.
-  const answers = await db.rows<{ user_id: number; answer: string | null; is_correct: boolean; points: number }>(
-    sql`UPDATE room_players p SET points = p.points + a.points, correct = p.correct + a.is_correct::int
-      FROM room_answers a WHERE a.room_id = p.room_id AND a.user_id = p.user_id AND a.round = ${r.round}
-        AND p.room_id = ${r.id}::uuid
-      RETURNING a.user_id, a.answer, a.is_correct, a.points`,
-  );
-  const seats = await seatsOf(db, r.id);
-  const byUser = new Map(answers.map((a) => [a.user_id, a]));
-  events.push({
-    type: 'round_close',
-    round: {
-      room_id: r.id,
-      round: r.round,
-      question_id: qid,
-      answer: r.answer_key[String(qid)] ?? '',
-      answers: seats.map((s) => {
-        const a = byUser.get(s.user_id);
-        return {
-          user_id: s.user_id,
-          answer: a?.answer ?? null,
-          correct: a?.is_correct ?? false,
-          points: a?.points ?? 0,
-        };
-      }),
-    },
-  });
-  const stayers = seats.filter((s) => s.state !== 'left').length;
-  if (r.round < r.question_ids.length && stayers >= 2) {
+/**
+ * Closes the open rounds of locked rooms, given with their seats as read before: scores them
+ * (one statement for all), then opens each room's next round (one statement for all that go
+ * on) or settles the room. Answers each room's events, in the order given.
+ */
+export async function closeRounds(
+  db: Db,
+  setup: BattleSetup,
+  rooms: readonly { r: RoomRow; seats: SeatRow[] }[],
+): Promise<ServerMessage[][]> {
+  // The rounds' answers, added to the players' totals as they are read.
+  const answers = await db.rows<{
+    room_id: string;
+    user_id: number;
+    answer: string | null;
+    is_correct: boolean;
+    points: number;
+    total: number;
+    total_correct: number;
+  }>(sql`UPDATE room_players p SET points = p.points + a.points, correct = p.correct + a.is_correct::int
+      FROM unnest(${`{${rooms.map(({ r }) => r.id).join(',')}}`}::uuid[],
+        ${`{${rooms.map(({ r }) => r.round).join(',')}}`}::integer[]) AS x(room_id, round)
+      JOIN room_answers a ON a.room_id = x.room_id AND a.round = x.round
+      WHERE p.room_id = a.room_id AND p.user_id = a.user_id
+      RETURNING p.room_id, a.user_id, a.answer, a.is_correct, a.points, p.points AS total, p.correct AS total_correct`);
+  const byRoom = new Map<string, Map<number, (typeof answers)[number]>>();
+  for (const a of answers) {
+    let m = byRoom.get(a.room_id);
+    if (!m) byRoom.set(a.room_id, (m = new Map()));
+    m.set(a.user_id, a);
+  }
+  const out: ServerMessage[][] = [];
+  const goOn: { r: RoomRow; seats: SeatRow[]; events: ServerMessage[] }[] = [];
+  for (const { r, seats: before } of rooms) {
+    const mine = byRoom.get(r.id) ?? new Map<number, (typeof answers)[number]>();
+    // The seats with their totals after this round (as seatsOf would read them now).
+    const seats = before.map((s) => {
+      const a = mine.get(s.user_id);
+      return a ? { ...s, points: a.total, correct: a.total_correct } : { ...s };
+    });
+    const qid = r.question_ids[r.round - 1]!;
+    const events: ServerMessage[] = [
+      {
+        type: 'round_close',
+        round: {
+          room_id: r.id,
+          round: r.round,
+          question_id: qid,
+          answer: r.answer_key[String(qid)] ?? '',
+          answers: seats.map((s) => {
+            const a = mine.get(s.user_id);
+            return {
+              user_id: s.user_id,
+              answer: a?.answer ?? null,
+              correct: a?.is_correct ?? false,
+              points: a?.points ?? 0,
+            };
+          }),
+        },
+      },
+    ];
+    out.push(events);
+    const stayers = seats.filter((s) => s.state !== 'left').length;
+    if (r.round < r.question_ids.length && stayers >= 2) goOn.push({ r, seats, events });
+    else {
+      const result = await settle(db, setup.rules, r, seats);
+      events.push({ type: 'result', result }, { type: 'room', room: stateOf({ ...r, status: 'finished' }, seats) });
+    }
+  }
+  if (goOn.length) {
     const now = setup.clock.sql();
-    const next = (await db.one<RoomRow>(sql`UPDATE rooms r SET round = r.round + 1,
+    const next = await db.rows<RoomRow>(sql`UPDATE rooms r SET round = r.round + 1,
         round_opens_at = ${now} + make_interval(secs => ${setup.roundDelayMs / 1000}::float8),
         round_deadline = ${now} + make_interval(secs => ${setup.roundDelayMs / 1000}::float8 + r.round_seconds)
-      WHERE r.id = ${r.id}::uuid RETURNING ${roomColumns(setup.clock)}`))!;
-    events.push({ type: 'room', room: stateOf(next, seats) }, roundReadyEvent(next));
-    return events;
+      WHERE r.id = ANY(${`{${goOn.map((x) => x.r.id).join(',')}}`}::uuid[]) RETURNING ${roomColumns(setup.clock)}`);
+    const byId = new Map(next.map((r) => [r.id, r]));
+    for (const x of goOn) {
+      const n = byId.get(x.r.id)!;
+      x.events.push({ type: 'room', room: stateOf(n, x.seats) }, roundReadyEvent(n));
+    }
   }
-  const result = await settle(db, setup.rules, r, seats);
-  events.push({ type: 'result', result }, { type: 'room', room: stateOf({ ...r, status: 'finished' }, seats) });
-  return events;
+  return out;
 }
 
 /** Ranks the players, credits the payouts (each once) and stores the result on the room. */
