@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -23,6 +22,7 @@ import { errorToReply, registerDispatcher } from './http/dispatcher';
 import { errorReply } from './http/errors';
 import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
+import { securityHeaders } from './http/security-headers';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
 import { registerMetricsRoutes } from './http/metrics-routes';
@@ -64,11 +64,15 @@ export async function buildApp(o: AppOptions): Promise<App> {
   }) as unknown as App;
 
   // External plugins.
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(formbody, { bodyLimit: 1_048_576 });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 60 } });
