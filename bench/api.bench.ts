@@ -1,6 +1,10 @@
 // `npm run bench:api`: requests per second of get_categories and get_questions_by_level
 // through the full API versus bare Fastify routes running the same domain calls, on PGlite
-// and on PostgreSQL (DATABASE_URL, default the local test database). Prints a table.
+// and on PostgreSQL (DATABASE_URL, default the local test database). Prints a table; then the
+// hot public reads (issue 24 P6) through the full API, each against the bare no-work route
+// measured just before it (this shared machine's load drifts within a run: a ratio of adjacent
+// runs holds, a bare figure from minutes earlier does not), the median of BENCH_REPEAT such
+// pairs, with a verdict against 0.5.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +13,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+// Each hot read's run: shorter, there are a dozen of them, each paired with a bare run.
+const HOT_DURATION = Number(process.env.BENCH_HOT_SECONDS ?? 2);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -32,17 +39,90 @@ async function player(base: string) {
   return { token: String(user.api_token), id: Number(user.id) };
 }
 
-async function load(url: string, body: string, token?: string): Promise<number> {
+/** The public reads that answer from memory (issue 24 P6), with the fields the app sends. */
+const HOT_READS: [string, Record<string, string>][] = [
+  ['get_categories', { type: '1', language_id: '1' }],
+  ['get_subcategory_by_maincategory', { category_slug: 'sports', language_id: '1' }],
+  ['get_languages', {}],
+  ['get_settings', { type: 'about_us', language: 'en' }],
+  ['get_system_configurations', {}],
+  ['get_web_settings', {}],
+  ['get_web_home_settings', { language_id: '1' }],
+  ['get_system_language_list', {}],
+  ['get_translation_overrides', { language: 'en' }],
+  ['get_system_language_json', { language: 'en' }],
+];
+const GOAL = 0.5;
+
+interface LoadOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** The one status every reply must have (default: any 2xx). */
+  status?: number;
+  seconds?: number;
+}
+
+async function load(url: string, body: string, o: LoadOptions = {}): Promise<number> {
   const r = await autocannon({
     url,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    duration: o.seconds ?? DURATION,
+    headers: {
+      'content-type': 'application/json',
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...o.headers,
+    },
     body,
   });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  // A revalidation answers 304: counted as non-2xx by autocannon, so checked by its own count.
+  const bad = o.status ? r.requests.total - (r.statusCodeStats?.[`${o.status}`]?.count ?? 0) : r.non2xx;
+  if (bad > 0 || r.errors > 0) throw new Error(`${url}: ${bad} unexpected replies, ${r.errors} errors`);
   return Math.round(r.requests.average);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A hot read's req/s beside the bare no-work route's run just before it: medians of REPEAT pairs. */
+async function paired(what: string, bareUrl: string, run: () => Promise<number>) {
+  const pairs: { bare: number; api: number }[] = [];
+  for (let i = 0; i < REPEAT; i++) {
+    const bare = await load(bareUrl, '{}', { seconds: HOT_DURATION });
+    pairs.push({ bare, api: await run() });
+  }
+  return {
+    what,
+    bare: median(pairs.map((p) => p.bare)),
+    api: median(pairs.map((p) => p.api)),
+    ratio: median(pairs.map((p) => p.api / p.bare)),
+  };
+}
+
+/** Each hot read (and a 304 revalidation, once the server gives an ETag) against the bare route. */
+async function hotReads(base: string, bareUrl: string) {
+  const seconds = HOT_DURATION;
+  const rows = [];
+  for (const [action, fields] of HOT_READS) {
+    const body = JSON.stringify(fields);
+    rows.push(await paired(action, bareUrl, () => load(`${base}/api/${action}`, body, { seconds })));
+  }
+  const c = JSON.stringify(HOT_READS[0]![1]);
+  const etag = (
+    await fetch(`${base}/api/get_categories`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: c,
+    })
+  ).headers.get('etag');
+  if (etag) {
+    const headers = { 'if-none-match': etag };
+    rows.push(
+      await paired('get_categories, If-None-Match (304)', bareUrl, () =>
+        load(`${base}/api/get_categories`, c, { headers, status: 304, seconds }),
+      ),
+    );
+  }
+  return rows;
 }
 
 async function runOn(label: string, env: Record<string, string>) {
@@ -78,9 +158,10 @@ async function runOn(label: string, env: Record<string, string>) {
     {
       what: 'get_questions_by_level',
       bare: await load(`${bare}/bare/get_questions_by_level`, q),
-      api: await load(`${base}/api/get_questions_by_level`, q, me.token),
+      api: await load(`${base}/api/get_questions_by_level`, q, { token: me.token }),
     },
   ];
+  const hot = await hotReads(base, `${bare}/bare/empty`);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   console.log(`\n${label} (${CONNECTIONS} connections, ${DURATION} s each)`);
@@ -90,6 +171,14 @@ async function runOn(label: string, env: Record<string, string>) {
     console.log(
       `| ${r.what} | ${r.bare} | ${Number.isNaN(r.api) ? '-' : r.api} | ${Number.isNaN(r.api) ? '-' : `${Math.round((100 * r.api) / r.bare)} %`} |`,
     );
+  }
+  console.log(
+    `\nHot public reads, ${label}: each ${HOT_DURATION} s after a bare no-work run of ${HOT_DURATION} s, medians of ${REPEAT}`,
+  );
+  console.log(`| read | API req/s | bare req/s | API / bare | ≥ ${GOAL} |`);
+  console.log('|---|---:|---:|---:|---|');
+  for (const r of hot) {
+    console.log(`| ${r.what} | ${r.api} | ${r.bare} | ${r.ratio.toFixed(2)} | ${r.ratio >= GOAL ? 'yes' : 'NO'} |`);
   }
 }
 
@@ -111,4 +200,6 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
 }
-console.log('\nrerun: npm run bench:api   (BENCH_SECONDS, BENCH_CONNECTIONS, DATABASE_URL to change)');
+console.log(
+  '\nrerun: npm run bench:api   (BENCH_SECONDS, BENCH_HOT_SECONDS, BENCH_REPEAT, BENCH_CONNECTIONS, DATABASE_URL to change)',
+);

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -19,10 +18,14 @@ import { scheduleReferralMaturing } from './jobs/referral-ticker';
 import { systemClock, type Clock } from './domain/clock';
 import { Messenger, undeliverableChannels } from './domain/messenger';
 import { SettingsStore } from './domain/settings-store';
+import { ContentChanges } from './domain/content-changes';
+import { forgetConfiguredTimezone } from './domain/leaderboard';
+import { HotReads } from './http/hot-reads';
 import { errorToReply, registerDispatcher } from './http/dispatcher';
 import { errorReply } from './http/errors';
 import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
+import { securityHeaders } from './http/security-headers';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
 import { registerMetricsRoutes } from './http/metrics-routes';
@@ -52,6 +55,8 @@ export interface AppOptions {
 
 export interface App extends FastifyInstance {
   services: Services;
+  /** The hot public reads' memory (tests look at it). */
+  hotReads: HotReads;
 }
 
 /** Builds the Fastify app: plugins, then our services, then routes. Tests import this. */
@@ -64,11 +69,15 @@ export async function buildApp(o: AppOptions): Promise<App> {
   }) as unknown as App;
 
   // External plugins.
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(formbody, { bodyLimit: 1_048_576 });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 60 } });
@@ -105,6 +114,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
   );
   const contests = new ContestLive(db, bus, app.log, roomSinks, clock);
   const userFeed = new UserFeed(db, app.log);
+  const contentChanges = new ContentChanges(db, app.log);
   const push = await PushService.open(db, app.log, config.VAPID_SUBJECT);
   // Firebase mode with a service account: FCM for the players whose app registered a token.
   if (config.firebase?.serviceAccount)
@@ -121,6 +131,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     await battles.stop();
     await contests.stop();
     await userFeed.stop();
+    await contentChanges.stop();
     // After the rooms and contests: their last changes are written before firebase-admin goes.
     await firestore?.close();
     await push.stop();
@@ -135,6 +146,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
     db,
     log: app.log,
     settings: new SettingsStore(db),
+    contentChanges,
     messenger: new Messenger(db, config, app.log),
     identityTokens: new IdentityTokens(await serverSecret(db, 'identity_token', config.AUTH_SECRET)),
     ...(config.GOOGLE_CLIENT_ID ? { google: new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) } : {}),
@@ -174,7 +186,16 @@ export async function buildApp(o: AppOptions): Promise<App> {
     await db.one(sql`SELECT 1 AS ok`);
     return { status: 'ok' };
   });
-  registerDispatcher(app, services, HANDLERS as never);
+  // The public reads of operator-edited content, from memory until it changes on any node.
+  const hot = new HotReads({ handlers: HANDLERS as never, now: () => clock.now().getTime() });
+  contentChanges.onChange(() => {
+    services.settings.invalidate();
+    forgetConfiguredTimezone();
+    hot.clear();
+  });
+  await contentChanges.start();
+  app.decorate('hotReads', hot);
+  registerDispatcher(app, services, HANDLERS as never, hot);
   registerPackRoutes(app, services);
   await registerGateway(app, services, battles, contests, userFeed);
   await userFeed.start();

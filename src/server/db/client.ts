@@ -30,9 +30,10 @@ export interface Database extends Db {
   readonly lock?: DataDirLock;
   /**
    * Hears `NOTIFY channel` (sent when the notifying transaction commits, from any connection or
-   * node on this database) until the returned function is called.
+   * node on this database) until the returned function is called. `onResumed` runs when the
+   * listening connection is back after a drop (PostgreSQL): what was sent meanwhile is lost.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
 }
 
 // drizzle's two drivers share this surface; the union keeps both typed.
@@ -132,7 +133,7 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
         await listener.close();
         await pool.end();
       },
-      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      listen: (channel, onPayload, onResumed) => listener.listen(channel, onPayload, onResumed),
       session: async (fn) => {
         const c = await pool.connect();
         try {
@@ -211,20 +212,29 @@ class PgListener {
   private client: ListenClient | null = null;
   private connecting: Promise<ListenClient> | null = null;
   private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  private readonly resumed = new Set<() => void>();
   private closed = false;
   private retries = 0;
+  /** Set once a connection dropped: the next one to listen is a resumption. */
+  private dropped = false;
 
   constructor(private readonly make: () => ListenClient) {}
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
     let set = this.channels.get(channel);
     const first = !set;
     if (!set) this.channels.set(channel, (set = new Set()));
     set.add(onPayload);
+    if (onResumed) this.resumed.add(onResumed);
     const c = await this.connected();
     if (first) await c.query(`LISTEN ${channel}`);
     return async () => {
+      if (onResumed) this.resumed.delete(onResumed);
       const own = this.channels.get(channel);
       if (!own?.delete(onPayload) || own.size > 0) return;
       this.channels.delete(channel);
@@ -246,6 +256,7 @@ class PgListener {
     const drop = () => {
       if (dropped) return;
       dropped = true;
+      this.dropped = true;
       if (this.client === c) this.client = null;
       if (this.closed || this.channels.size === 0) return;
       // Back with its channels after a pause (doubling to 5 s): the listeners hear again.
@@ -258,6 +269,10 @@ class PgListener {
     for (const ch of this.channels.keys()) await c.query(`LISTEN ${ch}`);
     this.retries = 0;
     this.client = c;
+    if (this.dropped) {
+      this.dropped = false;
+      for (const fn of this.resumed) fn();
+    }
     return c;
   }
 

@@ -32,6 +32,20 @@ export function listCategories(db: Db, languageId: number, type: number, userId?
     ORDER BY c.sort, c.id`);
 }
 
+/**
+ * A category list as `userId` sees it: the list as anyone sees it (premium ones locked) with the
+ * premium categories of its type that this player unlocked opened (what `listCategories` answers
+ * for them, from the shared list and one small read).
+ */
+export async function withPlayerUnlocks(db: Db, userId: number, type: number, list: Category[]): Promise<Category[]> {
+  if (!list.some((c) => c.is_premium)) return list;
+  const rows = await db.rows<{ slug: string }>(
+    sql`SELECT slug FROM premium_unlocks WHERE user_id = ${userId} AND type = ${type}`,
+  );
+  const unlocked = new Set(rows.map((r) => r.slug));
+  return list.map((c) => (c.is_premium && unlocked.has(c.slug) ? { ...c, has_unlocked: true } : c));
+}
+
 export interface CategoryRow {
   id: number;
   slug: string;

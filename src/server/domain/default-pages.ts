@@ -147,5 +147,11 @@ const BY_LANGUAGE: Record<string, Record<SettingPage, string>> = { en: DEFAULT_P
 
 /** The demo text of a page in an interface language (English for one without its own). */
 export function defaultPage(type: SettingPage, language = 'en'): string {
-  return (BY_LANGUAGE[language.split('-')[0] ?? 'en'] ?? DEFAULT_PAGES)[type];
+  return BY_LANGUAGE[pageLanguage(language)]![type];
+}
+
+/** The language of the demo pages an interface language reads (English for one without its own). */
+export function pageLanguage(language = 'en'): string {
+  const base = language.split('-')[0] ?? 'en';
+  return Object.hasOwn(BY_LANGUAGE, base) ? base : 'en';
 }

@@ -32,7 +32,9 @@ const CACHE_MS = 3000;
 
 /**
  * Operator-editable settings, kept as JSON rows in `settings` and merged over the defaults.
- * Cached for a few seconds: every node sees an operator's change within that time.
+ * Cached until the database announces a change of settings or languages (`invalidate()`, from
+ * ContentChanges: every node within a moment), and at most a few seconds, the backstop for an
+ * announcement lost with a dropped listening connection.
  */
 export class SettingsStore {
   private cache?: { at: number; value: StoredSettings };
@@ -50,6 +52,8 @@ export class SettingsStore {
    */
   async all(db: Db = this.db): Promise<StoredSettings> {
     if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
+    // A change announced while this reads may not be in what it read: then it is not kept.
+    const generation = this.changes;
     const rows = await db.rows<{ key: string; value: unknown }>(
       sql`SELECT key, value FROM settings WHERE key IN ('system', 'pages', 'home')`,
     );
@@ -63,7 +67,7 @@ export class SettingsStore {
       pages: (byKey.pages as StoredSettings['pages']) ?? {},
       home: (byKey.home as StoredSettings['home']) ?? {},
     };
-    this.cache = { at: Date.now(), value };
+    if (generation === this.changes) this.cache = { at: Date.now(), value };
     return value;
   }
 

@@ -10,6 +10,7 @@ import type { FirebaseVerifier } from '../auth/firebase';
 import type { RateLimits } from '../auth/rate-limits';
 import type { Messenger } from '../domain/messenger';
 import type { SettingsStore } from '../domain/settings-store';
+import type { ContentChanges } from '../domain/content-changes';
 import type { PushService } from '../push/push';
 import type { Battles } from '../realtime/rooms';
 import type { ContestLive } from '../realtime/contests';
@@ -24,6 +25,8 @@ export interface Services {
   db: Db;
   log: FastifyBaseLogger;
   settings: SettingsStore;
+  /** Operator-edited content changed (on any node): the caches built on it forget it. */
+  contentChanges: ContentChanges;
   messenger: Messenger;
   identityTokens: IdentityTokens;
   google?: GoogleVerifier;

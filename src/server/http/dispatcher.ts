@@ -9,6 +9,7 @@ import { AppError, DEFAULT_RETRY_AFTER_S } from './errors';
 import type { Db } from '../db/client';
 import { writeAudit, type AuditNote } from '../domain/admin/audit';
 import { idempotencyKey, requestHash, storeReply, storedReply } from './idempotency';
+import type { HotReads } from './hot-reads';
 
 type AnyHandler = Handler<never>;
 
@@ -134,23 +135,35 @@ function envelope(result: unknown) {
 /**
  * `POST /api/:action`: reads the body, authenticates, validates with the contract schema,
  * runs the handler (mutations in one transaction, with Idempotency-Key replay) and answers
- * the envelope of ARCHITECTURE.md §3.
+ * the envelope of ARCHITECTURE.md §3. The hot public reads are answered from memory (`hot`).
  */
-export function registerDispatcher(app: FastifyInstance, s: Services, handlers: Record<string, AnyHandler>): void {
+export function registerDispatcher(
+  app: FastifyInstance,
+  s: Services,
+  handlers: Record<string, AnyHandler>,
+  hot?: HotReads,
+): void {
   app.post<{ Params: { action: string } }>('/api/:action', async (req, reply) => {
     const name = req.params.action;
     if (!isActionName(name) || !handlers[name]) throw new AppError('unknown_action');
     const spec = ACTIONS[name] as ActionSpec;
     const handler = handlers[name] as (input: unknown, ctx: ActionContext) => Promise<unknown>;
     await s.rateLimits.request(req.ip);
+    const hotRead = hot?.serves(name) ? name : undefined;
 
-    // Who is calling is known from the headers: refuse before reading an upload.
-    const who = await authenticate(spec, req, s);
+    // Who is calling is known from the headers: refuse before reading an upload. A hot read asks
+    // only if its answer can differ for them (it is public: an unknown token is anyone).
+    let who = hotRead ? {} : await authenticate(spec, req, s);
     const body = await readBody(req, spec.files);
     if (spec.access !== 'public') await assertOpen(s, who.user);
     // A public demo lets visitors look around the console but change nothing.
     if (spec.access === 'admin' && spec.mutates && s.config.DEMO_MODE) throw new AppError('demo_mode');
     const input = parseInput(spec, body) as Record<string, unknown>;
+    if (hotRead) {
+      const caller = async () => (await authenticate(spec, req, s)).user;
+      if (await hot!.serve(hotRead, input, req, reply, s, caller)) return reply;
+      who = await authenticate(spec, req, s);
+    }
     if (spec.mode && who.user?.role !== 'admin') await assertModeOn(s, spec, input);
     const account = spec.limit ? ((input.email ?? input.mobile) as string | undefined) : undefined;
     if (spec.limit) await s.rateLimits.auth(spec.limit, req.ip, account);
@@ -164,6 +177,9 @@ export function registerDispatcher(app: FastifyInstance, s: Services, handlers: 
         }
       }
     };
+    // An operator's change may be in a hot read: this node reads it again before its reply (the
+    // database's notification tells every node, this one a moment later).
+    if (spec.access === 'admin' && spec.mutates) committed.push(() => s.contentChanges.changed());
     const notes: AuditNote[] = [];
     const ctx: ActionContext = {
       ...who,

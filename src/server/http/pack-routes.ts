@@ -6,17 +6,9 @@ import { buildPack } from '../domain/packs';
 import type { Services } from './context';
 import { signedInUser } from './dispatcher';
 import { AppError } from './errors';
+import { ifNoneMatchNames } from './etag';
 
 const isPackKind = (k: string): k is PackKind => (PACK_KINDS as readonly string[]).includes(k);
-
-/** True when an If-None-Match header names the version (a list, weak or not, or `*`). */
-function matches(header: string | undefined, version: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === `"${version}"`;
-  });
-}
 
 /**
  * `GET /api/packs/<kind>?lang=<language_id>` (ARCHITECTURE §3, §7): a player's offline pack in
@@ -40,8 +32,7 @@ export function registerPackRoutes(app: FastifyInstance, s: Services) {
       .header('etag', `"${pack.version}"`)
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Authorization');
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (matches(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, pack.version)) return reply.code(304).send();
+    if (ifNoneMatchNames(req.headers['if-none-match'], `"${pack.version}"`)) return reply.code(304).send();
     return reply.send({ error: false, data: pack });
   });
 }

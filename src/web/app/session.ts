@@ -1,5 +1,6 @@
 import { firebaseSessionConfig } from '../lib/firebase-session';
 import { api } from '../lib/api-client';
+import { forgetKeptReplies } from '../lib/kept-replies';
 import { noteSignedOut, type SignedOutReason } from '../lib/session-flags';
 import { loggedOut, profileChanged } from './events';
 import { history } from './history';
@@ -17,6 +18,7 @@ export function endSession(dispatch: AppDispatch, reason?: SignedOutReason): voi
   if (reason) noteSignedOut(reason);
   history.replace(reason ? paths.login : paths.home);
   dispatch(loggedOut());
+  forgetKeptReplies();
   // The player's queued results, packs and media leave the device with the session.
   void import('../lib/offline/outbox-client').then((m) => m.clearUserData());
   void import('../lib/offline/packs').then((m) => m.forgetPacks());

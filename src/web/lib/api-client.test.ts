@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi, isApiError, type ApiError } from './api-client';
+import { forgetKeptReplies } from './kept-replies';
 
 function reply(status: number, body: unknown) {
   return vi.fn(
@@ -7,7 +8,10 @@ function reply(status: number, body: unknown) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetKeptReplies();
+});
 
 describe('api client', () => {
   it('posts multipart fields with the bearer and Idempotency-Key and resolves with data', async () => {
@@ -98,5 +102,73 @@ describe('api client', () => {
     expect(await api('get_user_by_id')).toEqual({ ok: 1 });
     expect(fetchFn).toHaveBeenCalledTimes(1);
     configureApi({ offline: () => Promise.resolve(undefined) });
+  });
+
+  describe('hot reads, revalidated by ETag', () => {
+    /** A server that answers each call in turn: a status, and a body and ETag for a 200. */
+    function server(...replies: ({ etag: string; data: unknown } | 304)[]) {
+      return vi.fn(async () => {
+        const r = replies.shift();
+        if (r === undefined) throw new Error('no more replies');
+        if (r === 304) return new Response(null, { status: 304 });
+        return new Response(JSON.stringify({ error: false, data: r.data }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', etag: r.etag },
+        });
+      });
+    }
+    const sentTag = (fetch: ReturnType<typeof server>, call: number) =>
+      ((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+        'If-None-Match'
+      ];
+
+    it('sends the kept ETag and answers a 304 with the kept data, as a success', async () => {
+      const fetch = server({ etag: '"e1"', data: [{ id: 1 }] }, 304);
+      vi.stubGlobal('fetch', fetch);
+      const onSuccess = vi.fn();
+      const onError = vi.fn();
+      configureApi({ getToken: () => null, onSuccess, onError });
+      expect(await api('get_categories', { type: 1, language_id: 1 })).toEqual([{ id: 1 }]);
+      expect(sentTag(fetch, 0)).toBeUndefined();
+      expect(await api('get_categories', { language_id: 1, type: 1 })).toEqual([{ id: 1 }]);
+      expect(sentTag(fetch, 1)).toBe('"e1"');
+      expect(onSuccess).toHaveBeenCalledTimes(2);
+      expect(onError).not.toHaveBeenCalled();
+      configureApi({ onSuccess: () => undefined });
+    });
+
+    it('keeps one reply per call: other fields are not revalidated with it, a new reply replaces it', async () => {
+      const fetch = server(
+        { etag: '"a"', data: ['first'] },
+        { etag: '"b"', data: ['type 2'] },
+        { etag: '"a2"', data: ['renamed'] },
+        304,
+      );
+      vi.stubGlobal('fetch', fetch);
+      await api('get_categories', { type: 1 });
+      await api('get_categories', { type: 2 });
+      expect(sentTag(fetch, 1)).toBeUndefined();
+      expect(await api('get_categories', { type: 1 })).toEqual(['renamed']);
+      expect(sentTag(fetch, 2)).toBe('"a"');
+      expect(await api('get_categories', { type: 1 })).toEqual(['renamed']);
+      expect(sentTag(fetch, 3)).toBe('"a2"');
+    });
+
+    it('revalidates only the hot reads, and forgets their replies when the session ends', async () => {
+      const fetch = server(
+        { etag: '"u"', data: { id: 7 } },
+        { etag: '"u"', data: { id: 7 } },
+        { etag: '"w"', data: { app_name: 'Q' } },
+        { etag: '"w"', data: { app_name: 'Q' } },
+      );
+      vi.stubGlobal('fetch', fetch);
+      await api('get_user_by_id');
+      await api('get_user_by_id');
+      expect(sentTag(fetch, 1)).toBeUndefined();
+      await api('get_web_settings');
+      forgetKeptReplies();
+      await api('get_web_settings');
+      expect(sentTag(fetch, 3)).toBeUndefined();
+    });
   });
 });

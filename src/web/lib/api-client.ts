@@ -1,4 +1,5 @@
 import type { ActionInput, ActionName, ActionOutput, ErrorCode, Reply } from '../../core/contract';
+import { keepReply, keptKey, keptReply } from './kept-replies';
 
 /** A failed call: the server's code (or `network`), its HTTP status and the offending field. */
 export class ApiError extends Error {
@@ -79,6 +80,10 @@ export async function api<A extends ActionName>(
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  // A hot read is revalidated: an unchanged reply comes back as a bodiless 304.
+  const keyOfKept = keptKey(action, fields as Record<string, unknown>);
+  const prior = keyOfKept ? keptReply(keyOfKept) : undefined;
+  if (prior) headers['If-None-Match'] = prior.etag;
 
   // The browser knows it has no network: no request that can only fail (and log it); the packs
   // answer what they hold, the rest fails as `network` at once.
@@ -93,11 +98,17 @@ export async function api<A extends ActionName>(
       headers,
       body: toFormData(fields as Record<string, unknown>, opts.files),
     });
+    if (res.status === 304 && prior) {
+      hooks.onSuccess(action);
+      return prior.data as ActionOutput<A>;
+    }
     body = (await res.json().catch(() => undefined)) as Reply<ActionOutput<A>> | undefined;
   } catch {
     return offline(action, fields as Record<string, unknown>, opts);
   }
   if (res.ok && body && body.error === false) {
+    const etag = res.headers.get('etag');
+    if (keyOfKept && etag) keepReply(keyOfKept, etag, body.data);
     if (typeof body.total === 'number') opts.onTotal?.(body.total);
     hooks.onSuccess(action);
     return body.data;
