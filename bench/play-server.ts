@@ -7,7 +7,8 @@ import { buildApp } from '../src/server/app';
 import { issueApiToken } from '../src/server/auth/api-tokens';
 import { openAndPrepare } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
-import type { Database, Db } from '../src/server/db/client';
+import type { Database, Db, SQL } from '../src/server/db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createUser } from '../src/server/domain/users';
 
 const config = loadConfig({
@@ -20,13 +21,26 @@ const config = loadConfig({
 
 /** Statements and transactions sent through a Db, counted (nested transactions are savepoints). */
 const counts = { statements: 0, transactions: 0 };
+/** While tracing (BENCH_TRACE=1, one call at a time): each statement's start and time taken. */
+let trace: string[] | null = null;
+
+function timed<T>(q: SQL, run: () => Promise<T>): Promise<T> {
+  counts.statements++;
+  if (!trace) return run();
+  const t0 = performance.now();
+  const text = new PgDialect().sqlToQuery(q).sql;
+  const log = trace;
+  return run().finally(() =>
+    log.push(`${(performance.now() - t0).toFixed(2).padStart(7)} ms  ${text.replace(/\s+/g, ' ').slice(0, 110)}`),
+  );
+}
 
 function counted(d: Db): Db {
   return {
     kind: d.kind,
-    rows: (q) => (counts.statements++, d.rows(q)),
-    one: (q) => (counts.statements++, d.one(q)),
-    run: (q) => (counts.statements++, d.run(q)),
+    rows: (q) => timed(q, () => d.rows(q)),
+    one: (q) => timed(q, () => d.one(q)),
+    run: (q) => timed(q, () => d.run(q)),
     tx: (fn) => (counts.transactions++, d.tx((t) => fn(counted(t)))),
   };
 }
@@ -91,7 +105,10 @@ process.on('message', (m: Ask) => {
       if (m.memory === 'reset') peak = sample();
       data = { now: sample(), peak };
     } else if ('counts' in m) data = { ...counts };
-    else if ('gc' in m) {
+    else if ('trace' in m) {
+      data = trace ?? [];
+      trace = m.trace ? [] : null;
+    } else if ('gc' in m) {
       globalThis.gc?.();
       data = sample();
     }

@@ -25,14 +25,16 @@ const WARMUP_SECONDS = 2;
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 /** Optional: a directory for the server's --cpu-prof profiles (one per database). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+/** BENCH_TRACE=1: print each statement of the one-at-a-time calls with its time. */
+const TRACE = process.env.BENCH_TRACE === '1';
 
 /**
- * The issue's baseline ("today"), measured with this command at 20 connections on the commit
- * before the changes (see src/server/README.md): the goals are ratios against it.
+ * The baseline ("today"): this command at its defaults on main at c49f362, before the changes
+ * (load average 5–7 from other work on the machine). The goals are ratios against it.
  */
 const BASELINE = {
-  pglite: { open: 0, graded: 0 },
-  postgres: { open: 0, graded: 0 },
+  pglite: { open: 58, graded: 6.1 },
+  postgres: { open: 369, graded: 30.3 },
 };
 
 // ---------------------------------------------------------------- the server child and its IPC
@@ -56,7 +58,8 @@ class Server {
   static async start(env: Record<string, string>, profileName: string): Promise<Server> {
     const port = 9600 + Math.floor(Math.random() * 300);
     const execArgv = ['--import', 'tsx', '--expose-gc'];
-    if (CPU_PROF_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${profileName}`);
+    // One directory per database: tsx's loader thread writes a profile of its own beside the main one.
+    if (CPU_PROF_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF_DIR, profileName)}`);
     const child = fork(new URL('./play-server.ts', import.meta.url).pathname, [], {
       env: { ...process.env, ...env, PORT: String(port) },
       execArgv,
@@ -232,7 +235,7 @@ interface Outcome {
 }
 
 async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<string, string>): Promise<Outcome> {
-  const server = await Server.start(env, `play-${key}.cpuprofile`);
+  const server = await Server.start(env, key);
   try {
     const base = server.base;
     const tokens = await server.ask<string[]>({ players: PLAYERS });
@@ -264,7 +267,9 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
     const token = tokens[0]!;
     let before = await counts();
     const measure = async (call: string, run: () => Promise<unknown>) => {
+      if (TRACE) await server.ask({ trace: true });
       await run();
+      if (TRACE) console.log(`${key} ${call}:\n${(await server.ask<string[]>({ trace: false })).join('\n')}`);
       const after = await counts();
       perCall[call] = {
         statements: after.statements - before.statements,
