@@ -9,7 +9,7 @@ import { addScore, moveCoins } from '../ledger';
 import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
 import { recordStatistics } from '../statistics';
-import { storeAnswer, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
+import { storeAnswers, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
 import { GRACE_SECONDS } from './sessions';
 
 interface SessionRow {
@@ -176,7 +176,8 @@ async function settleAnswers(
   );
   if (late.length === 0) return stored;
   const share = Math.floor((await uncreditedMs(db, s.id)) / late.length);
-  for (const qid of late) stored.set(qid, await storeAnswer(db, settings, s, qid, given.get(qid), share));
+  const now = late.map((qid) => ({ questionId: qid, answer: given.get(qid) }));
+  for (const a of await storeAnswers(db, settings, s, now, share)) stored.set(a.question_id, a);
   return stored;
 }
 
@@ -250,9 +251,14 @@ export async function submitSession(
         ? await perPlayReward(db, s, correct, total, settings)
         : { ...NO_REWARD, score: 0, passed: total > 0 && correct / total >= 0.3 };
 
-  for (const r of review) {
+  // The answers not stored yet (all of an offline pack's play), in one statement.
+  const unstored = review.filter((r) => !stored.has(r.question_id));
+  if (unstored.length > 0) {
+    const rows = unstored.map(({ question_id, answer, is_correct }) => ({ question_id, answer, is_correct }));
     await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct)
-      VALUES (${s.id}::uuid, ${r.question_id}, ${r.answer}, ${r.is_correct}) ON CONFLICT DO NOTHING`);
+      SELECT ${s.id}::uuid, x.question_id, x.answer, x.is_correct
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(question_id int, answer text, is_correct boolean)
+      ON CONFLICT DO NOTHING`);
   }
   await recordStatistics(db, userId, s.category || null, total, correct);
   const spent = await db.one<{ n: number }>(sql`SELECT coalesce(-sum(delta), 0)::int AS n FROM coin_ledger
