@@ -14,6 +14,8 @@ import { GoogleVerifier } from './auth/google';
 import { FirebaseVerifier } from './auth/firebase';
 import { openRateLimitRedis, RateLimits } from './auth/rate-limits';
 import { serverSecret } from './auth/secrets';
+import { lookUpToken, tokenHash } from './auth/api-tokens';
+import { TokenCache } from './auth/token-cache';
 import { scheduleReferralMaturing } from './jobs/referral-ticker';
 import { systemClock, type Clock } from './domain/clock';
 import { Messenger, undeliverableChannels } from './domain/messenger';
@@ -139,6 +141,9 @@ export async function buildApp(o: AppOptions): Promise<App> {
     if (rateRedis?.isReady) await rateRedis.close();
     else if (rateRedis?.isOpen) rateRedis.destroy();
   });
+  const tokens = new TokenCache((t) => lookUpToken(db, t, config.TOKEN_TTL_DAYS), tokenHash);
+  await tokens.start(db);
+  app.addHook('onClose', () => tokens.stop());
   const firebase = config.firebase ? new FirebaseVerifier(config.firebase) : undefined;
   if (firebase) app.addHook('onClose', () => firebase.close());
   const services: Services = {
@@ -157,6 +162,7 @@ export async function buildApp(o: AppOptions): Promise<App> {
       sendsPerIp: config.SEND_RATE_LIMIT_PER_IP,
       redis: rateRedis,
     }),
+    tokens,
     battles,
     contests,
     userFeed,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Db } from '../db/client';
+import { forgetTokenHere, forgetUserHere } from './token-cache';
 
 /** The stored form of a token: its SHA-256, so a database leak yields no usable tokens. */
 export function tokenHash(token: string): string {
@@ -20,27 +21,43 @@ export interface TokenUser {
   status: number;
 }
 
+/** A live token's user, with when the token expires (ms since the epoch): what a cache may keep. */
+export interface TokenLookup {
+  user: TokenUser;
+  expiresMs: number;
+}
+
 /**
  * The user a token belongs to, if it is live. Expiry slides: a token used within its window
  * is extended (at most once an hour, to keep reads cheap).
  */
 export async function userForToken(db: Db, token: string, ttlDays: number): Promise<TokenUser | undefined> {
+  return (await lookUpToken(db, token, ttlDays))?.user;
+}
+
+/** `userForToken`, with the token's expiry (for the token cache). */
+export async function lookUpToken(db: Db, token: string, ttlDays: number): Promise<TokenLookup | undefined> {
   if (token.length < 20 || token.length > 200) return undefined;
   const h = tokenHash(token);
-  const row = await db.one<TokenUser & { stale: boolean }>(sql`
-    SELECT u.id, u.role, u.status, t.last_used_at < now() - interval '1 hour' AS stale
+  const row = await db.one<TokenUser & { stale: boolean; expires_ms: number }>(sql`
+    SELECT u.id, u.role, u.status, t.last_used_at < now() - interval '1 hour' AS stale,
+      (extract(epoch FROM t.expires_at) * 1000)::float8 AS expires_ms
     FROM auth_tokens t JOIN users u ON u.id = t.user_id
     WHERE t.token_hash = ${h} AND t.revoked_at IS NULL AND t.expires_at > now()`);
   if (!row) return undefined;
+  let expiresMs = row.expires_ms;
   if (row.stale) {
-    await db.run(sql`UPDATE auth_tokens SET last_used_at = now(),
-      expires_at = now() + make_interval(days => ${ttlDays}) WHERE token_hash = ${h}`);
+    const moved = await db.one<{ expires_ms: number }>(sql`UPDATE auth_tokens SET last_used_at = now(),
+      expires_at = now() + make_interval(days => ${ttlDays}) WHERE token_hash = ${h}
+      RETURNING (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms`);
+    expiresMs = moved?.expires_ms ?? expiresMs;
   }
-  return { id: row.id, role: row.role, status: row.status };
+  return { user: { id: row.id, role: row.role, status: row.status }, expiresMs };
 }
 
 /** Revokes one token. */
 export async function revokeToken(db: Db, token: string): Promise<void> {
+  forgetTokenHere(tokenHash(token));
   await db.run(sql`UPDATE auth_tokens SET revoked_at = now()
     WHERE token_hash = ${tokenHash(token)} AND revoked_at IS NULL`);
 }
@@ -50,6 +67,7 @@ export type RevokeReason = 'password_changed';
 
 /** Revokes every token of a user (password change, deactivation), noting why when it is given. */
 export async function revokeAllTokens(db: Db, userId: number, reason?: RevokeReason): Promise<void> {
+  forgetUserHere(userId);
   await db.run(sql`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = ${reason ?? null}
     WHERE user_id = ${userId} AND revoked_at IS NULL`);
 }

@@ -8,6 +8,7 @@ import type { IdentityClaims, IdentityTokens } from '../auth/identity-token';
 import type { GoogleVerifier } from '../auth/google';
 import type { FirebaseVerifier } from '../auth/firebase';
 import type { RateLimits } from '../auth/rate-limits';
+import type { TokenCache } from '../auth/token-cache';
 import type { Messenger } from '../domain/messenger';
 import type { SettingsStore } from '../domain/settings-store';
 import type { ContentChanges } from '../domain/content-changes';
@@ -33,6 +34,8 @@ export interface Services {
   /** Firebase mode: verifies Firebase ID tokens (the profile step accepts them beside local proofs). */
   firebase?: FirebaseVerifier;
   rateLimits: RateLimits;
+  /** Who a bearer token is, kept for a moment (dropped on every node when it changes). */
+  tokens: TokenCache;
   /** Live battles: room events, the round ticker. */
   battles: Battles;
   /** Live contest leaderboards and the contest closing job. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, isActionName, type ActionSpec, type ErrorReply } from '../../core/contract';
-import { revokedReason, userForToken, type TokenUser } from '../auth/api-tokens';
+import { revokedReason, type TokenUser } from '../auth/api-tokens';
 import { guardSignIn } from '../auth/sign-in-failures';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
@@ -27,7 +27,7 @@ function bearer(req: FastifyRequest): string | undefined {
  */
 async function liveUser(token: string | undefined, s: Services): Promise<TokenUser> {
   if (!token) throw new AppError('unauthorized');
-  const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
+  const user = await s.tokens.user(token);
   if (!user) {
     const why = await revokedReason(s.db, token);
     throw new AppError(why === 'password_changed' ? 'session_password_changed' : 'unauthorized');
@@ -51,7 +51,7 @@ async function authenticate(
   }
   if (spec.access === 'public') {
     if (!token) return {};
-    const user = await userForToken(s.db, token, s.config.TOKEN_TTL_DAYS);
+    const user = await s.tokens.user(token);
     return user && user.status === 1 ? { user, token } : {};
   }
   const user = await liveUser(token, s);

@@ -79,7 +79,7 @@ export async function buildTestApp(
   await app.ready();
   return {
     app,
-    db,
+    db: settledAfterWrites(db, () => app.services.tokens.settle(db)),
     databaseUrl: url,
     close: async () => {
       await app.close();
@@ -87,4 +87,28 @@ export async function buildTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * The database as a test holds it: after each of the test's own statements, waits until this
+ * app's token cache has heard what they changed (the NOTIFY of migration 0035 reaches it in
+ * commit order, on PostgreSQL through a connection of its own, so maybe after the test's next
+ * request). A test that deactivates a player with SQL then sees them refused at once, as the
+ * app's own revocations are; the cache's own bounds are tested in auth/token-cache.test.ts.
+ */
+function settledAfterWrites(db: Database, settle: () => Promise<void>): Database {
+  const after =
+    <A extends unknown[], T>(fn: (...a: A) => Promise<T>) =>
+    async (...a: A): Promise<T> => {
+      const out = await fn(...a);
+      await settle();
+      return out;
+    };
+  return {
+    ...db,
+    rows: after((q) => db.rows(q)),
+    one: after((q) => db.one(q)),
+    run: after((q) => db.run(q)),
+    tx: after((fn) => db.tx(fn)),
+  } as Database;
 }

@@ -3,6 +3,7 @@ import type { AdminDashboard, AdminUser, LedgerEntry } from '../../../core/contr
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { moveCoins } from '../ledger';
+import { forgetUserHere } from '../../auth/token-cache';
 
 const USER_COLUMNS = sql`u.id, u.name, u.email, u.mobile, u.type, u.role, u.status, u.deactivation_reason,
   u.coins, u.score::integer AS score,
@@ -56,6 +57,7 @@ export async function adminUser(db: Db, id: number): Promise<AdminUser> {
 
 /** Signs an account out everywhere: its live tokens are revoked. */
 export async function revokeSessions(db: Db, userId: number): Promise<number> {
+  forgetUserHere(userId);
   const rows = await db.rows(sql`UPDATE auth_tokens SET revoked_at = now()
     WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1 AS one`);
   return rows.length;

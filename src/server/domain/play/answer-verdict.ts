@@ -38,11 +38,18 @@ export async function storedAnswers(db: Db, sessionId: string): Promise<Map<numb
   return new Map(rows.map((r) => [r.question_id, r]));
 }
 
-/** Since the last verdict (or the start), and the session's time not yet credited to an answer, in ms. */
-async function sessionClock(db: Db, sessionId: string): Promise<{ gap: number; budget: number }> {
-  const clock = await db.one<{ gap: number; budget: number }>(sql`
-    SELECT (extract(epoch FROM now() - greatest(p.started_at, coalesce(max(a.answered_at), p.started_at))) * 1000)::float8 AS gap,
-      (extract(epoch FROM now() - p.started_at) * 1000 - coalesce(sum(a.elapsed_ms), 0))::float8 AS budget
+/** The session's clock: since the last verdict (or the start), and the time not yet credited to an answer, in ms. */
+export interface SessionClock {
+  gap: number;
+  budget: number;
+}
+
+/** The clock columns of a session `p` over its answers `a` (grouped by session). */
+const CLOCK_COLUMNS = sql`(extract(epoch FROM now() - greatest(p.started_at, coalesce(max(a.answered_at), p.started_at))) * 1000)::float8 AS gap,
+      (extract(epoch FROM now() - p.started_at) * 1000 - coalesce(sum(a.elapsed_ms), 0))::float8 AS budget`;
+
+async function sessionClock(db: Db, sessionId: string): Promise<SessionClock> {
+  const clock = await db.one<SessionClock>(sql`SELECT ${CLOCK_COLUMNS}
     FROM play_sessions p LEFT JOIN play_answers a ON a.session_id = p.id
     WHERE p.id = ${sessionId}::uuid GROUP BY p.id, p.started_at`);
   return clock!;
@@ -67,11 +74,12 @@ export async function storeAnswer(
   questionId: number,
   given: string | null | undefined,
   statedMs?: number,
+  clock?: SessionClock,
 ): Promise<StoredAnswer> {
   const type = s.question_types[String(questionId)] ?? 'mcq';
   const answer = canonical(type, given);
-  const clock = await sessionClock(db, s.id);
-  const elapsed = Math.max(0, Math.floor(Math.min(statedMs ?? clock.gap, clock.budget)));
+  const { gap, budget } = clock ?? (await sessionClock(db, s.id));
+  const elapsed = Math.max(0, Math.floor(Math.min(statedMs ?? gap, budget)));
   const floor = (await settings.rules(db)).human_floor_ms;
   const fast = answer !== null && elapsed < floor;
   const isCorrect = isCorrectAnswer(type, s.answer_key[String(questionId)] ?? '', answer);
@@ -80,6 +88,41 @@ export async function storeAnswer(
   if (fast && s.rewards)
     await recordTrustEvent(db, s.user_id, 'fast_answer', s.id, { question_id: questionId, elapsed_ms: elapsed, floor });
   return { question_id: questionId, answer, is_correct: isCorrect, fast };
+}
+
+/**
+ * Stores the answers of many questions of a locked session at once (submitSession's late ones),
+ * each credited `elapsedMs` (the caller shares the uncredited time, so their sum stays within it):
+ * one statement, plus a trust event for each fast one of a paying session.
+ */
+export async function storeAnswers(
+  db: Db,
+  settings: SettingsStore,
+  s: VerdictSession,
+  given: readonly { questionId: number; answer: string | null | undefined }[],
+  elapsedMs: number,
+): Promise<StoredAnswer[]> {
+  const floor = (await settings.rules(db)).human_floor_ms;
+  const elapsed = Math.max(0, Math.floor(elapsedMs));
+  const out = given.map(({ questionId, answer: raw }): StoredAnswer => {
+    const type = s.question_types[String(questionId)] ?? 'mcq';
+    const answer = canonical(type, raw);
+    const isCorrect = isCorrectAnswer(type, s.answer_key[String(questionId)] ?? '', answer);
+    return { question_id: questionId, answer, is_correct: isCorrect, fast: answer !== null && elapsed < floor };
+  });
+  if (out.length === 0) return out;
+  await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct, elapsed_ms, fast)
+    SELECT ${s.id}::uuid, x.question_id, x.answer, x.is_correct, ${elapsed}, x.fast
+    FROM json_to_recordset(${JSON.stringify(out)}::json) AS x(question_id int, answer text, is_correct boolean, fast boolean)`);
+  for (const a of out) {
+    if (a.fast && s.rewards)
+      await recordTrustEvent(db, s.user_id, 'fast_answer', s.id, {
+        question_id: a.question_id,
+        elapsed_ms: elapsed,
+        floor,
+      });
+  }
+  return out;
 }
 
 /**
@@ -102,7 +145,9 @@ export async function submitAnswer(
   if (!s.question_ids.includes(o.question_id) || s.answer_key[String(o.question_id)] === undefined)
     throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
   const type = s.question_types[String(o.question_id)] ?? 'mcq';
-  const prior = (await storedAnswers(db, s.id)).get(o.question_id);
+  // Read after the lock (its own snapshot): an answer a concurrent twin stored is seen here.
+  const state = await answerState(db, s.id, o.question_id);
+  const prior = state.prior ?? undefined;
   if (prior && prior.answer !== canonical(type, o.answer))
     throw new AppError(s.finished ? 'session_finished' : 'already_answered', { field: 'question_id' });
   let stored = prior;
@@ -110,11 +155,8 @@ export async function submitAnswer(
     // An offline pack's play is graded whole when posted: it has no answers to take one by one.
     if (s.finished || !s.sealed) throw new AppError('session_finished');
     if (s.expired) throw new AppError('session_expired');
-    stored = await storeAnswer(db, settings, s, o.question_id, o.answer, o.elapsed_ms);
+    stored = await storeAnswer(db, settings, s, o.question_id, o.answer, o.elapsed_ms, state);
   }
-  const info = await db.one<{ explanation: string; answered: number }>(sql`
-    SELECT coalesce((SELECT explanation FROM questions WHERE id = ${o.question_id}), '') AS explanation,
-      (SELECT count(*)::int FROM play_answers WHERE session_id = ${s.id}::uuid) AS answered`);
   const key = s.answer_key[String(o.question_id)]!;
   return {
     session_id: s.id,
@@ -122,7 +164,22 @@ export async function submitAnswer(
     answer: stored.answer,
     is_correct: stored.is_correct,
     correct_answer: type === 'word' ? normalizeWord(key) : key,
-    explanation: info!.explanation,
-    answered: info!.answered,
+    explanation: state.explanation,
+    answered: state.answered + (prior ? 0 : 1),
   };
+}
+
+/**
+ * What answering one question of a session needs, in one read: the answer stored for it (if
+ * any), the session's clock, the number of questions answered and the question's explanation.
+ */
+async function answerState(db: Db, sessionId: string, questionId: number) {
+  const row = await db.one<SessionClock & { prior: StoredAnswer | null; answered: number; explanation: string }>(sql`
+    SELECT ${CLOCK_COLUMNS}, count(a.question_id)::int AS answered,
+      (SELECT json_build_object('question_id', x.question_id, 'answer', x.answer, 'is_correct', x.is_correct,
+          'fast', x.fast) FROM play_answers x WHERE x.session_id = p.id AND x.question_id = ${questionId}) AS prior,
+      coalesce((SELECT explanation FROM questions WHERE id = ${questionId}), '') AS explanation
+    FROM play_sessions p LEFT JOIN play_answers a ON a.session_id = p.id
+    WHERE p.id = ${sessionId}::uuid GROUP BY p.id, p.started_at`);
+  return row!;
 }

@@ -9,7 +9,7 @@ import { addScore, moveCoins } from '../ledger';
 import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
 import { recordStatistics } from '../statistics';
-import { storeAnswer, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
+import { storeAnswers, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
 import { GRACE_SECONDS } from './sessions';
 
 interface SessionRow {
@@ -176,16 +176,9 @@ async function settleAnswers(
   );
   if (late.length === 0) return stored;
   const share = Math.floor((await uncreditedMs(db, s.id)) / late.length);
-  for (const qid of late) stored.set(qid, await storeAnswer(db, settings, s, qid, given.get(qid), share));
+  const now = late.map((qid) => ({ questionId: qid, answer: given.get(qid) }));
+  for (const a of await storeAnswers(db, settings, s, now, share)) stored.set(a.question_id, a);
   return stored;
-}
-
-/** The questions' explanations on their review items (a sealed session sent none before). */
-async function withExplanations(db: Db, review: ReviewItem[]): Promise<void> {
-  const rows = await db.rows<{ id: number; explanation: string }>(sql`SELECT id, explanation FROM questions
-    WHERE id = ANY(${`{${review.map((r) => r.question_id).join(',') || '0'}}`}::integer[])`);
-  const by = new Map(rows.map((r) => [r.id, r.explanation]));
-  for (const r of review) r.explanation = by.get(r.question_id) ?? '';
 }
 
 /**
@@ -210,31 +203,31 @@ export async function submitSession(
   if (s.result) return s.result;
   if (s.expired) throw new AppError('session_expired');
   // One grading at a time per player: two sessions of one level submitted together must not
-  // both see the level as never passed (the progress row may not exist yet to lock).
-  await db.run(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
-
-  const skipped = new Set(
-    (
-      await db.rows<{ question_id: number }>(sql`SELECT question_id FROM play_lifelines
-        WHERE session_id = ${s.id}::uuid AND lifeline = 'skip'`)
-    ).map((r) => r.question_id),
-  );
+  // both see the level as never passed (the progress row may not exist yet to lock). The same
+  // statement reads the questions skipped and the explanations of the review.
+  const keyed = s.question_ids.filter((qid) => s.answer_key[String(qid)] !== undefined);
+  const read = await db.one<{ skipped: number[]; explanations: Record<string, string> | null }>(sql`
+    SELECT coalesce((SELECT array_agg(question_id) FROM play_lifelines
+        WHERE session_id = ${s.id}::uuid AND lifeline = 'skip'), '{}') AS skipped,
+      (SELECT json_object_agg(id, explanation) FROM questions
+        WHERE id = ANY(${`{${keyed.join(',') || '0'}}`}::integer[])) AS explanations
+    FROM users WHERE id = ${userId} FOR UPDATE`);
+  const skipped = new Set(read?.skipped ?? []);
   const given = new Map<number, string | null>();
   for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
   // Sealed: what pays is what submit_answer stored, first answer per question; an answer posted
   // now for a question never answered is stored now, on the same clock and floor.
   const stored = s.sealed ? await settleAnswers(db, settings, s, given) : new Map<number, StoredAnswer>();
   // A question without a stored answer cannot be graded: it does not count.
-  const review: ReviewItem[] = s.question_ids
-    .filter((qid) => s.answer_key[String(qid)] !== undefined)
-    .map((qid) => {
-      const correct = s.answer_key[String(qid)]!;
-      const kept = stored.get(qid);
-      const answer = skipped.has(qid) ? null : kept ? kept.answer : (given.get(qid) ?? null);
-      const type = s.question_types[String(qid)] ?? 'mcq';
-      return { question_id: qid, answer, correct_answer: correct, is_correct: isCorrectAnswer(type, correct, answer) };
-    });
-  await withExplanations(db, review);
+  const review: ReviewItem[] = keyed.map((qid) => {
+    const correct = s.answer_key[String(qid)]!;
+    const kept = stored.get(qid);
+    const answer = skipped.has(qid) ? null : kept ? kept.answer : (given.get(qid) ?? null);
+    const type = s.question_types[String(qid)] ?? 'mcq';
+    const is_correct = isCorrectAnswer(type, correct, answer);
+    const explanation = read?.explanations?.[String(qid)] ?? '';
+    return { question_id: qid, answer, correct_answer: correct, is_correct, explanation };
+  });
   // An answer under the human floor is shown as given and earns nothing.
   const paying = (r: ReviewItem) => r.is_correct && !stored.get(r.question_id)?.fast;
   const graded = review.filter((r) => !skipped.has(r.question_id));
@@ -250,16 +243,21 @@ export async function submitSession(
         ? await perPlayReward(db, s, correct, total, settings)
         : { ...NO_REWARD, score: 0, passed: total > 0 && correct / total >= 0.3 };
 
-  for (const r of review) {
+  // The answers not stored yet (all of an offline pack's play), in one statement.
+  const unstored = review.filter((r) => !stored.has(r.question_id));
+  if (unstored.length > 0) {
+    const rows = unstored.map(({ question_id, answer, is_correct }) => ({ question_id, answer, is_correct }));
     await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct)
-      VALUES (${s.id}::uuid, ${r.question_id}, ${r.answer}, ${r.is_correct}) ON CONFLICT DO NOTHING`);
+      SELECT ${s.id}::uuid, x.question_id, x.answer, x.is_correct
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(question_id int, answer text, is_correct boolean)
+      ON CONFLICT DO NOTHING`);
   }
   await recordStatistics(db, userId, s.category || null, total, correct);
-  const spent = await db.one<{ n: number }>(sql`SELECT coalesce(-sum(delta), 0)::int AS n FROM coin_ledger
-    WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0`);
-  const user = await db.one<{ coins: number; all_time_score: number }>(
-    sql`SELECT coins, score::integer AS all_time_score FROM users WHERE id = ${userId}`,
-  );
+  const now = await db.one<{ coins: number; all_time_score: number; spent: number }>(sql`
+    SELECT coins, score::integer AS all_time_score,
+      (SELECT coalesce(-sum(delta), 0)::int FROM coin_ledger
+        WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0) AS spent
+    FROM users WHERE id = ${userId}`);
 
   const result: QuizResult = {
     session_id: s.id,
@@ -275,12 +273,12 @@ export async function submitSession(
     coins: reward.coins,
     passed: reward.passed,
     first_clear: reward.firstClear,
-    coins_spent: spent!.n,
+    coins_spent: now!.spent,
     level: s.level,
     max_level: reward.maxLevel,
     next_level_unlocked: reward.nextLevelUnlocked,
     unlocked_level: reward.unlockedLevel,
-    user: user!,
+    user: { coins: now!.coins, all_time_score: now!.all_time_score },
     review,
   };
   await db.run(sql`UPDATE play_sessions SET finished_at = now(), rewards = ${reward.rewarded},

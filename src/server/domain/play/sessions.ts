@@ -56,12 +56,26 @@ export async function loadPlayQuestions(
   ids: readonly number[],
   o: { repeatable?: boolean } = {},
 ): Promise<PlayQuestion[]> {
+  return toPlayQuestions(await questionRows(db, userId, ids), ids, o);
+}
+
+/** The rows of questions by id (only the active ones with `activeOnly`), in no order. */
+async function questionRows(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  activeOnly = false,
+): Promise<(QuestionRow & { status: number })[]> {
   if (ids.length === 0) return [];
-  const rows = await db.rows<QuestionRow>(sql`
+  return db.rows<QuestionRow & { status: number }>(sql`
     SELECT q.id, q.question, q.type, q.options, q.match_options, q.answer #>> '{}' AS answer, q.explanation,
-      q.image, q.audio, q.latex, q.marks,
+      q.image, q.audio, q.latex, q.marks, q.status,
       EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id) AS bookmarked
-    FROM questions q WHERE q.id = ANY(${`{${ids.join(',')}}`}::integer[])`);
+    FROM questions q WHERE q.id = ANY(${`{${ids.join(',')}}`}::integer[]) ${activeOnly ? sql`AND q.status = 1` : sql``}`);
+}
+
+/** Question rows as a player sees them, in the order of `ids` (see loadPlayQuestions). */
+function toPlayQuestions(rows: QuestionRow[], ids: readonly number[], o: { repeatable?: boolean }): PlayQuestion[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -142,10 +156,15 @@ export async function sessionReply(
   userId: number,
   row: SessionRow,
   extra: { maxLevel?: number; title?: string; comprehension?: Comprehension | null },
+  /** The questions' rows when the caller has read them already (a session just opened). */
+  rows?: QuestionRow[],
 ): Promise<PlaySession> {
   const rules = await settings.rules(db);
   const rule = modeRule(row.mode, rules);
-  const questions = (await loadPlayQuestions(db, userId, row.question_ids)).map(sealQuestion);
+  const played = rows
+    ? toPlayQuestions(rows, row.question_ids, {})
+    : await loadPlayQuestions(db, userId, row.question_ids);
+  const questions = played.map(sealQuestion);
   return {
     session_id: row.id,
     mode: row.mode,
@@ -191,6 +210,11 @@ export async function answerKeyOf(db: Db, questionIds: readonly number[]): Promi
   const rows = await db.rows<{ id: number; type: string; answer: string }>(sql`
     SELECT id, type, answer #>> '{}' AS answer FROM questions
     WHERE id = ANY(${`{${wanted.join(',') || '0'}}`}::integer[]) AND status = 1`);
+  return keyOf(wanted, rows);
+}
+
+/** The ids of `wanted` that have an (active) row, in order, and the key of those rows. */
+function keyOf(wanted: readonly number[], rows: readonly { id: number; type: string; answer: string }[]) {
   const live = new Set(rows.map((k) => k.id));
   return {
     ids: wanted.filter((id) => live.has(id)),
@@ -228,12 +252,15 @@ async function insertRow(
  * each is answered) and the server's deadline.
  */
 export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
-  const { ids, key } = await answerKeyOf(db, o.questionIds);
+  // One read of the questions makes both the key kept here and the questions sent.
+  const wanted = [...new Set(o.questionIds)];
+  const rows = await questionRows(db, o.userId, wanted, true);
+  const { ids, key } = keyOf(wanted, rows);
   if (ids.length === 0)
     throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
   o = { ...o, questionIds: ids };
   const row = await insertRow(db, settings, o, randomUUID(), key, true);
-  return sessionReply(db, settings, o.userId, row!, o);
+  return sessionReply(db, settings, o.userId, row!, o, rows);
 }
 
 /**
@@ -258,12 +285,14 @@ export async function insertSession(
  * given to make the draw repeatable (the daily quiz).
  */
 export async function drawQuestionIds(db: Db, where: SQL, limit: number, start = Math.random()): Promise<number[]> {
-  const after = await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
-    WHERE q.status = 1 AND ${where} AND q.shuffle_key >= ${start} ORDER BY q.shuffle_key LIMIT ${limit}`);
-  const before =
-    after.length < limit
-      ? await db.rows<{ id: number }>(sql`SELECT q.id FROM questions q
-          WHERE q.status = 1 AND ${where} AND q.shuffle_key < ${start} ORDER BY q.shuffle_key LIMIT ${limit - after.length}`)
-      : [];
+  // Both sides of the start in one round trip; the part before it is used only to wrap around.
+  const rows = await db.rows<{ id: number; after: boolean }>(sql`SELECT id, after FROM (
+      (SELECT q.id, q.shuffle_key, true AS after FROM questions q
+        WHERE q.status = 1 AND ${where} AND q.shuffle_key >= ${start} ORDER BY q.shuffle_key LIMIT ${limit})
+      UNION ALL (SELECT q.id, q.shuffle_key, false FROM questions q
+        WHERE q.status = 1 AND ${where} AND q.shuffle_key < ${start} ORDER BY q.shuffle_key LIMIT ${limit})) w
+    ORDER BY NOT after, shuffle_key`);
+  const after = rows.filter((r) => r.after);
+  const before = rows.filter((r) => !r.after).slice(0, limit - after.length);
   return shuffled([...after, ...before].map((r) => r.id));
 }
