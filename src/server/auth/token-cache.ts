@@ -49,7 +49,12 @@ export class TokenCache {
 
   async start(db: Database): Promise<void> {
     if (this.off) return;
-    this.off = await db.listen(AUTH_EVENTS_CHANNEL, (p) => this.heard(p));
+    // A listening connection back after a drop may have missed revocations: forget everything.
+    this.off = await db.listen(
+      AUTH_EVENTS_CHANNEL,
+      (p) => this.heard(p),
+      () => this.forgetAll(),
+    );
     here.add(this);
   }
 
@@ -80,6 +85,11 @@ export class TokenCache {
     const mine: string[] = [];
     for (const [h, v] of this.kept.entries()) if (v.user.id === userId) mine.push(h);
     for (const h of mine) this.kept.delete(h);
+  }
+
+  forgetAll(): void {
+    this.epoch++;
+    this.kept.clear();
   }
 
   forgetToken(hash: string): void {
