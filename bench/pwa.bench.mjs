@@ -149,5 +149,7 @@ for (const l of lines) console.log(l);
 for (const e of errors) console.log(`ERROR ${e}`);
 // The figures are timings on a shared machine: say how busy it was.
 console.log(`load average (1, 5, 15 min): ${loadAtStart} at start, ${load()} at end (${availableParallelism()} cores)`);
-console.log('rerun: npm run bench:pwa   (BENCH_RUNS, LH_RUNS, LH_PAGES, SYNC_RUNS, RECONNECT_RUNS, BENCH_PARTS to change)');
+console.log(
+  'rerun: npm run bench:pwa   (BENCH_RUNS, LH_RUNS, LH_PAGES, SYNC_RUNS, RECONNECT_RUNS, BENCH_PARTS to change)',
+);
 process.exitCode = errors.length ? 1 : 0;

@@ -50,7 +50,8 @@ function diagnostics(lhr) {
       `script time (4× CPU): ${bootup.map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total)} ms`).join(' · ')}`,
     );
   const work = (a['mainthread-work-breakdown']?.details?.items ?? []).slice(0, 4);
-  if (work.length) lines.push(`main thread: ${work.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(' · ')}`);
+  if (work.length)
+    lines.push(`main thread: ${work.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(' · ')}`);
   const blocking = a['render-blocking-resources']?.details?.items ?? [];
   lines.push(`render-blocking: ${blocking.map((i) => i.url.replace(/^https?:\/\/[^/]+/, '')).join(', ') || 'none'}`);
   return lines;
