@@ -68,6 +68,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph bench/routes.bench.mjs measures routes from.
     manifest: true,
     rolldownOptions: {
+      // Building a zod schema has no effect beyond the schema (src/core/contract makes them at
+      // module level): one nobody in a chunk reads is left out, and zod with it. The live
+      // channel's client, say, reads one function of the realtime contract and no schema.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [{ name: CONSOLE_STYLES, test: (id) => CONSOLE_MODULE.test(id) && id.endsWith('.css') }],

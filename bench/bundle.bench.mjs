@@ -12,7 +12,8 @@ import { launchChromium } from '../tests/screens/support.mjs';
 import { build } from 'esbuild';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const BUDGET_KB = 100;
+// Issue 24 (P1): the design card's libraries alone are about 119 KB, so 130 KB.
+const BUDGET_KB = 130;
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/ is missing: run `npm run build` first');
   process.exit(1);

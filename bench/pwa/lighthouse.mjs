@@ -1,10 +1,17 @@
 // Part 2 of bench:pwa: Lighthouse (mobile, simulated throttling, performance only) on the home
 // page as a guest and on a play screen as a signed-in player, each in a Chromium this bench
 // launched with a debugging port Lighthouse connects to.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { loginOnScreen, signedUpPlayer } from '../../tests/screens/support.mjs';
-import { freePort, persistentChromium } from './common.mjs';
+import { freePort, median, persistentChromium } from './common.mjs';
+
+/** The goals of issue 24 (P3 with margin): every run's score, the medians of LCP and TBT. */
+export const LH_GOALS = { score: 90, lcp: 2500, tbt: 200, cls: 0.1 };
+/** LH_REPORT_DIR: each run's full Lighthouse result (JSON) is written there, for its diagnostics. */
+const REPORT_DIR = process.env.LH_REPORT_DIR;
 
 /**
  * A quiz-zone level opens its questions as soon as the screen shows (no start card): the play
@@ -28,8 +35,33 @@ function figures(lhr) {
   };
 }
 
-/** `runs` Lighthouse runs of `url` on the browser at `port`; the median run (Lighthouse's own pick). */
-async function runLighthouse(url, port, runs, { keepStorage, beforeEach }) {
+/** What Lighthouse says about the median run's start: where LCP's time goes, what runs longest. */
+function diagnostics(lhr) {
+  const a = lhr.audits;
+  const lines = [];
+  const lcpItems = a['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = lcpItems[0]?.items?.[0]?.node;
+  if (element) lines.push(`LCP element: ${element.nodeLabel ?? ''} (${element.selector ?? element.snippet})`);
+  const phases = lcpItems[1]?.items;
+  if (phases) lines.push(`LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(' · ')}`);
+  const bootup = (a['bootup-time']?.details?.items ?? []).slice(0, 4);
+  if (bootup.length)
+    lines.push(
+      `script time (4× CPU): ${bootup.map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total)} ms`).join(' · ')}`,
+    );
+  const work = (a['mainthread-work-breakdown']?.details?.items ?? []).slice(0, 4);
+  if (work.length)
+    lines.push(`main thread: ${work.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(' · ')}`);
+  const blocking = a['render-blocking-resources']?.details?.items ?? [];
+  lines.push(`render-blocking: ${blocking.map((i) => i.url.replace(/^https?:\/\/[^/]+/, '')).join(', ') || 'none'}`);
+  return lines;
+}
+
+/**
+ * `runs` Lighthouse runs of `url` on the browser at `port`: each run's figures, the medians of
+ * each figure, the lowest score, and the median run (Lighthouse's own pick) for its diagnostics.
+ */
+async function runLighthouse(url, port, runs, { keepStorage, beforeEach, tag }) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     await beforeEach?.();
@@ -45,12 +77,29 @@ async function runLighthouse(url, port, runs, { keepStorage, beforeEach }) {
     if (r.lhr.runtimeError) throw new Error(`Lighthouse: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
     const f = figures(r.lhr);
     console.log(
-      `  ${new URL(url).pathname} run ${i + 1}/${runs}: score ${f.score}, LCP ${f.lcp.toFixed(0)} ms, ` +
-        `TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}`,
+      `  ${new URL(url).pathname} run ${i + 1}/${runs}: score ${f.score} ${f.score >= LH_GOALS.score ? 'PASS' : 'FAIL'}, ` +
+        `LCP ${f.lcp.toFixed(0)} ms, TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}`,
     );
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `${tag}-${i + 1}.json`), JSON.stringify(r.lhr));
+    }
     results.push(r.lhr);
   }
-  return figures(computeMedianRun(results));
+  const each = results.map(figures);
+  const medianRun = computeMedianRun(results);
+  return {
+    runs: each,
+    minScore: Math.min(...each.map((f) => f.score)),
+    score: median(each.map((f) => f.score)),
+    lcp: median(each.map((f) => f.lcp)),
+    tbt: median(each.map((f) => f.tbt)),
+    cls: median(each.map((f) => f.cls)),
+    benchmarkIndex: median(each.map((f) => f.benchmarkIndex)),
+    finalUrl: figures(medianRun).finalUrl,
+    warnings: [...new Set(each.flatMap((f) => f.warnings))],
+    diagnostics: diagnostics(medianRun),
+  };
 }
 
 /**
@@ -76,6 +125,7 @@ export async function lighthouseHome({ base, runs }) {
     const page = chrome.context.pages()[0] ?? (await chrome.context.newPage());
     const cdp = await chrome.context.newCDPSession(page);
     return await runLighthouse(`${base}/`, port, runs, {
+      tag: 'home',
       keepStorage: false,
       beforeEach: () => clearForFirstVisit(cdp, base, 'all'),
     });
@@ -108,6 +158,7 @@ export async function lighthousePlay({ base, runs }) {
     await setup.close();
     const cdp = await chrome.context.newCDPSession(page);
     const result = await runLighthouse(`${base}${PLAY_PATH}`, port, runs, {
+      tag: 'play',
       keepStorage: true,
       beforeEach: () => clearForFirstVisit(cdp, base, 'service_workers,cache_storage'),
     });

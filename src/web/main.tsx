@@ -28,7 +28,8 @@ configureApi({
   // Offline, the banner says so once: no toast for each call that cannot reach the server.
   onError: (err) => {
     if (err.code === 'network' && !navigator.onLine) return;
-    toast.error(errorMessage(err.code));
+    // Written when shown: the error messages come with the toaster (the whole catalogue).
+    toast.error(() => errorMessage(err.code));
   },
   onUnauthorized: (err) =>
     endSession(store.dispatch, err.code === 'session_password_changed' ? 'password_changed' : undefined),

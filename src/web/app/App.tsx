@@ -6,11 +6,12 @@ import { AppRoutes } from './router';
 import { OnboardingHost } from './OnboardingHost';
 import type { AppStore } from './store';
 import { SettingsGate } from './SettingsGate';
-import { applyAppLanguage, applyTranslationOverrides } from '../lib/i18n';
+import { applyAppLanguage, applyTranslationOverrides, withCatalogue } from '../lib/i18n';
 import { api } from '../lib/api-client';
 import { subscribeToasts, toastsWanted } from '../lib/toast';
 
-const Toaster = lazy(() => import('../lib/toaster'));
+// With the whole catalogue: the API's error messages are not in the first screen's words.
+const Toaster = lazy(withCatalogue(() => import('../lib/toaster')));
 
 /** Keeps i18next and `<html lang dir>` in step with the chosen interface language. */
 function LanguageSync() {

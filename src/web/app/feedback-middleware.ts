@@ -4,9 +4,10 @@ import type { BattleState } from '../features/battle/battle-slice';
 import type { PlayState } from '../features/play/play-machine';
 import { cue, music, type Cue } from '../lib/feedback/cues';
 
+/** Both are undefined until their screen's chunk has loaded (app/store.ts LazySlices). */
 interface Slice {
-  play: PlayState;
-  battle: BattleState;
+  play?: PlayState;
+  battle?: BattleState;
 }
 
 /**
@@ -17,9 +18,9 @@ interface Slice {
 export function cuesBetween(before: Slice, after: Slice): Cue[] {
   const out: Cue[] = [];
   const [p0, p1] = [before.play, after.play];
-  if (p1.phase === 'reveal' && p1.verdict === 'known') {
+  if (p1?.phase === 'reveal' && p1.verdict === 'known') {
     const seen =
-      p0.phase === 'reveal' &&
+      p0?.phase === 'reveal' &&
       p0.verdict === 'known' &&
       p0.index === p1.index &&
       p0.session.session_id === p1.session.session_id;
@@ -28,18 +29,19 @@ export function cuesBetween(before: Slice, after: Slice): Cue[] {
       out.push(isCorrectAnswer(q.question_type, q.answer, p1.picked) ? 'right' : 'wrong');
   }
   // The server's result (not the device's while the post waits): what it says was won.
-  if (p1.phase === 'result' && !p1.pending && !(p0.phase === 'result' && !p0.pending)) {
+  if (p1?.phase === 'result' && !p1.pending && !(p0?.phase === 'result' && !p0.pending)) {
     if (p1.result.passed && p1.result.total > 0) out.push('levelCleared');
     if (p1.result.coins > 0) out.push('coins');
   }
   const [b0, b1] = [before.battle, after.battle];
+  if (!b1) return out;
   // A round announced: its countdown starts.
-  if (b1.upcoming && b1.upcoming.round !== b0.upcoming?.round) out.push('countdown');
-  if (b1.me !== null && b1.closed && b1.closed.round !== b0.closed?.round) {
+  if (b1.upcoming && b1.upcoming.round !== b0?.upcoming?.round) out.push('countdown');
+  if (b1.me !== null && b1.closed && b1.closed.round !== b0?.closed?.round) {
     const mine = b1.closed.answers.find((a) => a.user_id === b1.me);
     if (mine?.answer) out.push(mine.correct ? 'right' : 'wrong');
   }
-  if (b1.me !== null && b1.result && !b0.result) {
+  if (b1.me !== null && b1.result && !b0?.result) {
     const mine = b1.result.standings.find((s) => s.user_id === b1.me);
     if (mine?.result === 'win') out.push('victory');
     else if (mine?.result === 'lose') out.push('defeat');
@@ -51,9 +53,9 @@ export function cuesBetween(before: Slice, after: Slice): Cue[] {
 /** Whether a quiz or a battle is running (the background loop plays then, when the player wants it). */
 function running(s: Slice): boolean {
   return (
-    s.play.phase === 'question' ||
-    s.play.phase === 'reveal' ||
-    (s.battle.room?.status === 'playing' && s.battle.result === null)
+    s.play?.phase === 'question' ||
+    s.play?.phase === 'reveal' ||
+    (s.battle?.room?.status === 'playing' && s.battle.result === null)
   );
 }
 

@@ -1,28 +1,14 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import type { PersistConfig, Storage } from 'redux-persist';
-import { authReducer } from '../features/auth/auth-slice';
 import { accountFeedMiddleware } from './account-feed';
 import { feedbackMiddleware } from './feedback-middleware';
-import { liveReducer } from './live-slice';
-import { battleMiddleware } from '../features/battle/battle-middleware';
-import { battleReducer } from '../features/battle/battle-slice';
-import { languagesReducer } from '../features/languages/languages-slice';
-import { playReducer } from '../features/play/play-machine';
-import { settingsReducer } from '../features/settings/settings-slice';
+import { lazyMiddleware, rootReducer, type RootState } from './root-reducer';
 
-export const rootReducer = combineReducers({
-  auth: authReducer,
-  settings: settingsReducer,
-  languages: languagesReducer,
-  /** The solo play screen of every mode (transient, never persisted). */
-  play: playReducer,
-  /** The live battle on screen (transient: a reload joins the room again). */
-  battle: battleReducer,
-  /** The account as the server pushes it: unread count, arrived notifications, clock (transient). */
-  live: liveReducer,
-});
+export { lazyMiddleware, rootReducer, type LazySlices, type RootState } from './root-reducer';
 
-export type RootState = ReturnType<typeof rootReducer>;
+// Added with addMiddleware only (never by dispatching withMiddleware): a plain middleware to the
+// store, so AppDispatch is the one every middleware and helper already takes.
+const lazyMiddlewareOfStore = lazyMiddleware.middleware as Middleware<object, RootState>;
 
 /** One root key, a 5000 ms rehydrate timeout (spec §4); play state is transient. */
 export function persistConfig(storage: Storage): PersistConfig<RootState> {
@@ -49,7 +35,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     preloadedState: preloadedState as RootState | undefined,
     middleware: (gdm) =>
       gdm({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } }).concat(
-        battleMiddleware,
+        lazyMiddlewareOfStore,
         accountFeedMiddleware,
         feedbackMiddleware(),
       ),

@@ -36,6 +36,13 @@ function entryModules(): string[] {
   return [...seen];
 }
 
+/**
+ * Groups a module of the entry reads only after the whole catalogue is in: errorMessage's, whose
+ * words the entry writes when a toast shows them (toast.error(() => …)), and the toaster loads
+ * with the whole catalogue (app/App.tsx).
+ */
+const AFTER_CATALOGUE: Record<string, string[]> = { '/src/web/lib/i18n.ts': ['errors'] };
+
 describe('the first screen’s catalogue', () => {
   it('holds every group of words the entry’s modules read', () => {
     const files = entryModules();
@@ -45,7 +52,7 @@ describe('the first screen’s catalogue', () => {
     const missing: string[] = [];
     for (const file of files) {
       for (const m of SOURCES[file]!.matchAll(/\bt\(\s*[`'"]([a-zA-Z]+)\./g)) {
-        if (!SHELL_GROUPS.includes(m[1]!)) missing.push(`${file}: ${m[1]}`);
+        if (!SHELL_GROUPS.includes(m[1]!) && !AFTER_CATALOGUE[file]?.includes(m[1]!)) missing.push(`${file}: ${m[1]}`);
       }
     }
     expect(missing).toEqual([]);

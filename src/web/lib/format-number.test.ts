@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, formatMoney, formatPercent } from './format-number';
 
 describe('format-number', () => {
+  it('keeps one formatter per language and kind (formats made once are not mixed up)', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatCount(5000, 'fr')).toBe('5\u202f000');
+      expect(formatPercent(45, 'fr')).toBe('45\u00a0%');
+      expect(formatMoney(1, 'EUR', 'fr')).toBe('1,00\u00a0€');
+      expect(formatMoney(1, 'USD', 'fr')).toBe('1,00\u00a0$');
+      expect(formatMoney(1, 'points', 'fr')).toBe('1,00 points');
+      expect(formatCount(5000, 'en')).toBe('5,000');
+    }
+  });
+
   it('groups a count the way the language does', () => {
     expect(formatCount(5000, 'en')).toBe('5,000');
     expect(formatCount(5000, 'de')).toBe('5.000');

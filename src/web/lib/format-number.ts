@@ -1,13 +1,27 @@
 // Counts and money for players, written by Intl in the interface language (issue 22 §9, §11).
 
+const made = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Intl's formatter for `lang` and `options`, made once: making one is slow (a play screen's first
+ * render, whose messages write a dozen figures, spent about 20 ms making the same one again).
+ * `kind` names the options.
+ */
+function numberFormat(lang: string, kind: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang} ${kind}`;
+  let f = made.get(key);
+  if (!f) made.set(key, (f = new Intl.NumberFormat(lang, options)));
+  return f;
+}
+
 /** A count with the language's grouping ("5,000"; "5,000" or "٥٬٠٠٠" as the locale writes it). */
 export function formatCount(n: number, lang: string): string {
-  return new Intl.NumberFormat(lang).format(n);
+  return numberFormat(lang, 'count').format(n);
 }
 
 /** A percentage given out of 100 ("45%", "45 %" in French, "٤٥٪" where the locale writes so). */
 export function formatPercent(percent: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(lang, 'percent', { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 const ISO_4217 = /^[A-Z]{3}$/;
@@ -20,13 +34,15 @@ export function formatMoney(amount: number, currency: string, lang: string): str
   const code = currency.trim();
   if (ISO_4217.test(code)) {
     try {
-      return new Intl.NumberFormat(lang, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).format(
-        amount,
-      );
+      return numberFormat(lang, `currency ${code}`, {
+        style: 'currency',
+        currency: code,
+        currencyDisplay: 'narrowSymbol',
+      }).format(amount);
     } catch {
       // A code Intl does not know: written as a name below.
     }
   }
-  const figure = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const figure = numberFormat(lang, 'money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return code ? `${figure} ${code}` : figure;
 }

@@ -1,14 +1,14 @@
 import i18n from 'i18next';
 import type en from '../../../locales/en/translation.json';
-// The English the first screen speaks: the shell (header, banners, guards), home, the mode names
-// and the error messages. Only these groups of the catalogue are in the first screen's JavaScript;
+// The English the first screen speaks: the shell (header, banners, guards), home and the mode
+// names; the API's error messages come with the toaster, which loads the whole catalogue
+// (app/App.tsx). Only these groups of the catalogue are in the first screen's JavaScript;
 // the rest comes with the first page that needs it (withCatalogue). test/web-catalogue.test.ts
 // checks that every module the entry imports reads only these groups.
 import {
   auth,
   battleBack,
   common,
-  errors,
   home,
   install,
   language,
@@ -28,7 +28,6 @@ const shell = {
   auth,
   battleBack,
   common,
-  errors,
   home,
   install,
   language,

@@ -1,4 +1,4 @@
-import { serverMessages, type ClientMessage, type ServerMessage } from '../../core/contract';
+import { serverMessages, type ClientMessage, type ServerMessage } from '../../core/contract/realtime';
 
 /** Where the live channel is: not started, (re)connecting, authenticated, or waiting to retry. */
 export type LinkStatus = 'idle' | 'connecting' | 'open' | 'offline';

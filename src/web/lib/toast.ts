@@ -5,11 +5,17 @@ export interface QueuedToast {
   kind: ToastKind;
   message: string;
 }
+/**
+ * A toast's words, or how to write them once the toaster shows it: the API's error messages are
+ * not in the first screen's catalogue, and the toaster comes with the whole one (app/App.tsx).
+ */
+export type ToastText = string | (() => string);
 type Show = (t: QueuedToast) => void;
 
 let show: Show | null = null;
 let clearErrors: (() => void) | null = null;
-const queue: QueuedToast[] = [];
+const queue: { kind: ToastKind; message: ToastText }[] = [];
+const written = (m: ToastText) => (typeof m === 'function' ? m() : m);
 const waiting = new Set<() => void>();
 
 /** Subscribes to "a toast is waiting": the host loads react-toastify only then. */
@@ -27,11 +33,11 @@ export function toastsWanted(): boolean {
 export function attachToaster(fn: Show | null, dismissErrors: (() => void) | null = null): void {
   show = fn;
   clearErrors = dismissErrors;
-  if (fn) for (const t of queue.splice(0)) fn(t);
+  if (fn) for (const t of queue.splice(0)) fn({ kind: t.kind, message: written(t.message) });
 }
 
-function push(kind: ToastKind, message: string) {
-  if (show) show({ kind, message });
+function push(kind: ToastKind, message: ToastText) {
+  if (show) show({ kind, message: written(message) });
   else {
     queue.push({ kind, message });
     for (const cb of waiting) cb();
@@ -40,9 +46,9 @@ function push(kind: ToastKind, message: string) {
 
 /** Shows a toast (queued until the toaster is loaded). */
 export const toast = {
-  error: (message: string) => push('error', message),
-  success: (message: string) => push('success', message),
-  info: (message: string) => push('info', message),
+  error: (message: ToastText) => push('error', message),
+  success: (message: ToastText) => push('success', message),
+  info: (message: ToastText) => push('info', message),
   /** Takes down the error toasts shown or waiting: a later success makes them stale (issue 22 §10). */
   dismissErrors: () => {
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.kind === 'error') queue.splice(i, 1);

@@ -32,4 +32,14 @@ describe('Toaster', () => {
     expect(await screen.findByText('Something else.')).toBeTruthy();
     expect(screen.queryByText('Queued failure.')).toBeNull();
   });
+
+  it('writes a text given as a function when it shows it, not when it is asked for', async () => {
+    let words = 'not yet loaded';
+    toast.error(() => words);
+    // The whole catalogue (and with it the error messages) arrives before the toaster.
+    words = 'The server could not be reached.';
+    render(<Toaster rtl={false} />);
+    expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
+    expect(screen.queryByText('not yet loaded')).toBeNull();
+  });
 });

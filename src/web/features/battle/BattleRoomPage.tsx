@@ -8,7 +8,8 @@ import { useTranslation } from '../../lib/use-translation';
 import NotFoundPage from '../../ui/NotFoundPage';
 import { useTopOnChange } from '../../ui/use-top-on-change';
 import { Spinner } from '../../ui/Spinner';
-import { battleFollow, battleUnfollow } from './battle-slice';
+import { battleFollow, battleUnfollow, noBattle } from './battle-slice';
+import './battle-store';
 import { BattlePlay } from './BattlePlay';
 import { BattleResult } from './BattleResult';
 import { RandomSearch } from './RandomSearch';
@@ -26,7 +27,7 @@ export default function BattleRoomPage() {
   const { roomId = '' } = useParams();
   const valid = UUID.test(roomId);
   const dispatch = useAppDispatch();
-  const b = useAppSelector((s) => s.battle);
+  const b = useAppSelector((s) => s.battle) ?? noBattle;
   const me = useAppSelector(selectUser)?.id ?? 0;
 
   useEffect(() => {

@@ -19,7 +19,8 @@ import {
 } from './battle-slice';
 
 interface Slice {
-  battle: BattleState;
+  /** Undefined until the first action after battle-store.ts has injected the slice. */
+  battle?: BattleState;
   auth: { token: string | null };
 }
 
@@ -88,7 +89,7 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
   };
 
   return (next) => (action) => {
-    const before = api.getState().battle.roomId;
+    const before = api.getState().battle?.roomId ?? null;
     const out = next(action);
     if (battleFollow.match(action)) {
       const id = action.payload;
@@ -101,7 +102,7 @@ export const battleMiddleware: Middleware<object, Slice> = (api) => {
         s.join(id);
       });
     } else if (battleAnswer.match(action)) {
-      const id = api.getState().battle.roomId;
+      const id = api.getState().battle?.roomId;
       if (!id) return out;
       api.dispatch(answerPicked({ round: action.payload.round, answer: action.payload.answer }));
       const sent = socket?.send({ type: 'answer', room_id: id, ...action.payload }) ?? false;

@@ -195,3 +195,6 @@ const battleSlice = createSlice({
 export const { linkChanged, clockMeasured, answerPicked, pickRefused, serverSaid, mirrorSaid, mirrorChanged } =
   battleSlice.actions;
 export const battleReducer = battleSlice.reducer;
+
+/** The battle's state before the slice has seen an action (a screen's first render). */
+export const noBattle: BattleState = initialState;

@@ -6,13 +6,14 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectIsLogin, selectLanguageId, selectUser } from '../../app/selectors';
 import { api } from '../../lib/api-client';
-import { BackToBattle } from '../../app/BackToBattle';
 import { useOnline } from '../../lib/use-online';
 import { ModeIcon } from './ModeIcon';
 import { MODES } from './modes';
 
 // What to do today: its own chunk, asked for once home is on screen (the first screen's JS stays).
 const HomeToday = lazy(() => import('./HomeToday'));
+// A signed-in player's way back to a battle: its own chunk, a guest never loads it.
+const BackToBattle = lazy(() => import('../../app/BackToBattle').then((m) => ({ default: m.BackToBattle })));
 // The install offer floats over the page's foot when the browser offers it: no need to paint first.
 const InstallCard = lazy(() => import('./InstallCard').then((m) => ({ default: m.InstallCard })));
 
@@ -65,7 +66,11 @@ export default function HomePage() {
           </div>
         )}
       </section>
-      <BackToBattle />
+      {isLogin && (
+        <Suspense fallback={null}>
+          <BackToBattle />
+        </Suspense>
+      )}
       {isLogin && user && (
         <Suspense fallback={<div className="today today-pending" aria-hidden="true" />}>
           <HomeToday />

@@ -20,6 +20,7 @@ import {
   verdictReceived,
   type PlayState,
 } from './play-machine';
+import './play-store';
 import { resumedPlay } from './resume-play';
 import { loadTex } from './tex';
 
@@ -70,7 +71,7 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
   // The store still holds the previous play (another key) until this one has asked for its
   // session: until then it is not ours to show, nor to submit.
   const requested = useRef(false);
-  const play = requested.current ? stored : LOADING;
+  const play = (requested.current && stored) || LOADING;
 
   useEffect(() => {
     let live = true;

@@ -48,7 +48,7 @@ export function startOffline(store: AppStore): void {
     onFailed: (f) => {
       // An exam answer queued past its attempt's end: the submission carried it (or the time was up).
       if (f.action === 'set_exam_module_answer' && LATE_EXAM_SAVE.includes(f.code)) return;
-      toast.error(`${f.label ? `${f.label}: ` : ''}${errorMessage(f.code)}`);
+      toast.error(() => `${f.label ? `${f.label}: ` : ''}${errorMessage(f.code)}`);
     },
     current: () => {
       const { user, token } = store.getState().auth;
