@@ -4,7 +4,7 @@ import { makeStore } from './app/store';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { startLevelCall } from './features/quiz-zone/level-call';
-// The persistence layer (localforage + redux-persist): needed before the first render, so in
+// The persistence layer (redux-persist; localforage comes as its own chunk, beside the page's): needed before the first render, so in
 // the entry chunk rather than one more round trip.
 import * as persistence from './app/persistence';
 import { endSession } from './app/session';
