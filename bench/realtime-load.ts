@@ -37,6 +37,8 @@ export interface DoneMsg {
   lost: number;
   roomsFinished: number;
   errors: Record<string, number>;
+  /** With BENCH_TRACE=1: each measured answer's key, sent and received (epoch ms, this clock). */
+  trace?: [string, number, number][];
 }
 
 const SETUP_CONCURRENCY = 16;
@@ -126,6 +128,9 @@ let window = { from: Infinity, to: Infinity };
 let stopping = false;
 const pending = new Map<string, number>();
 const latencies: number[] = [];
+/** BENCH_TRACE=1: the measured answers' instants, to line up with the server's stages (realtime-trace.ts). */
+const tracing = process.env.BENCH_TRACE === '1';
+const traced: [string, number, number][] = [];
 const errors: Record<string, number> = {};
 let sent = 0;
 let roomsFinished = 0;
@@ -149,7 +154,9 @@ function onFrame(p: Player, m: ServerMessage) {
     const k = key(m.room_id, m.round, m.user_id);
     const t0 = pending.get(k);
     if (t0 !== undefined) {
-      latencies.push(performance.now() - t0);
+      const t1 = performance.now();
+      latencies.push(t1 - t0);
+      if (tracing) traced.push([k, performance.timeOrigin + t0, performance.timeOrigin + t1]);
       pending.delete(k);
     }
   } else if (m.type === 'error') {
@@ -242,6 +249,7 @@ async function onGo(m: GoMsg) {
   await new Promise((r) => setTimeout(r, Math.max(0, m.to - Date.now()) + 2000));
   stopping = true;
   const done: DoneMsg = { ev: 'done', latencies, sent, lost: pending.size, roomsFinished, errors };
+  if (tracing) done.trace = traced;
   process.send!(done, () => {
     for (const [a, b] of pairs) {
       a.ws.terminate();

@@ -27,6 +27,7 @@ import { sql } from '../src/server/db/client';
 import type { DoneMsg, GoMsg, PairSpec, SetupMsg } from './realtime-load';
 import { cpuByName, cpuDelta, cpuSeconds, freePort, killAll, machineCpu, sleep, stop, track } from './realtime-procs';
 import { goals, runGoals, table, type Row, type RunGoals } from './realtime-report';
+import { stageReport } from './realtime-trace';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -45,6 +46,8 @@ const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 const BUSY_RELAY = process.env.BENCH_BUSY_RELAY !== '0';
 /** Extra node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** BENCH_TRACE=1: the servers note each answer's stages (REALTIME_TRACE); each scenario prints their p50/p99. */
+const TRACE = process.env.BENCH_TRACE === '1';
 
 const here = (f: string) => new URL(f, import.meta.url).pathname;
 const root = here('../');
@@ -111,7 +114,14 @@ async function endOpenRooms(env: Record<string, string>) {
 }
 
 // ---- servers ----
-async function startServer(name: string, env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
+/** Where a scenario's servers write their answers' stages (BENCH_TRACE=1). */
+const tracePrefix = (scenario: string) => join(logDir, `trace-${scenario}`);
+
+async function startServer(
+  name: string,
+  env: Record<string, string>,
+  trace?: string,
+): Promise<{ proc: ChildProcess; port: number }> {
   const port = freePort();
   const log = join(logDir, `${name}.log`);
   const fd = openSync(log, 'w');
@@ -135,6 +145,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<{
         BATTLE_ROUND_SECONDS: String(ROUND_SECONDS),
         BATTLE_ROUND_DELAY_MS: String(ROUND_DELAY_MS),
         REDIS_URL: '',
+        ...(TRACE && trace ? { REALTIME_TRACE: trace } : {}),
         ...env,
       },
     }),
@@ -231,6 +242,8 @@ async function runLoad(
   noOfQue: number,
   /** The server's database, to count its transactions over the window (PostgreSQL only). */
   dbUrl?: string,
+  /** The servers' trace files (BENCH_TRACE=1). */
+  trace?: string,
 ): Promise<Row> {
   const pairs: PairSpec[] = Array.from({ length: ROOMS }, (_, i) => ({
     a: tokens[2 * i] ?? `relay-a-${i}`,
@@ -276,6 +289,11 @@ async function runLoad(
   const tx1 = await pgTransactions(dbUrl);
   const results = await Promise.race([Promise.all(done), failed]);
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))));
+  if (TRACE && trace)
+    stageReport(
+      trace,
+      results.flatMap((r) => r.trace ?? []),
+    );
   const errors: Record<string, number> = {};
   for (const r of results) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
   return {
@@ -313,7 +331,7 @@ async function runOnce(run: number): Promise<RunGoals> {
   let two: Row | undefined;
   let busy: Row | undefined;
   try {
-    const node = await startServer('node-1', target.env);
+    const node = await startServer('node-1', target.env, tracePrefix(`one-${run}`));
     one = await runLoad(
       `server, 1 node, ${target.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
       'server',
@@ -322,6 +340,7 @@ async function runOnce(run: number): Promise<RunGoals> {
       [node.proc.pid],
       noOfQue,
       target.env.DATABASE_URL,
+      tracePrefix(`one-${run}`),
     );
     rows.push(one);
     await stop(node.proc);
@@ -349,7 +368,11 @@ async function runOnce(run: number): Promise<RunGoals> {
       };
     } else {
       const env = { ...target.env, REDIS_URL };
-      const [n1, n2] = await Promise.all([startServer('node-1-redis', env), startServer('node-2-redis', env)]);
+      const trace = tracePrefix(`two-${run}`);
+      const [n1, n2] = await Promise.all([
+        startServer('node-1-redis', env, trace),
+        startServer('node-2-redis', env, trace),
+      ]);
       two = await runLoad(
         'server, 2 nodes, PostgreSQL + Redis (A on node 1, B on node 2)',
         'server',
@@ -358,6 +381,7 @@ async function runOnce(run: number): Promise<RunGoals> {
         [n1.proc.pid, n2.proc.pid],
         noOfQue,
         target.env.DATABASE_URL,
+        trace,
       );
       await Promise.all([stop(n1.proc), stop(n2.proc)]);
       await endOpenRooms(target.env);

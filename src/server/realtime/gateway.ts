@@ -5,6 +5,7 @@ import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../
 import { userForToken } from '../auth/api-tokens';
 import type { Services } from '../http/context';
 import { MessageBudget, SocketsPerIp } from './socket-limits';
+import { answerKey, trace, tracing, traceNow } from './trace';
 import type { UserMessages } from './user-feed';
 
 /** Largest frame a client may send (every client message is small). */
@@ -97,6 +98,7 @@ export async function registerGateway(
     let watchingAccount = false;
 
     socket.on('message', (raw, isBinary) => {
+      const receivedAt = tracing ? traceNow() : 0;
       if (refused) return;
       if (!budget.spend()) {
         refused = true;
@@ -157,6 +159,7 @@ export async function registerGateway(
         send({ type: 'error', code: 'not_found', message: 'No such room.' });
         return;
       }
+      if (tracing && msg.type === 'answer') trace('recv', answerKey(msg.room_id, msg.round, userId), receivedAt);
       rooms.handle(userId, msg, send);
     });
 

@@ -175,8 +175,8 @@ export class WorkerRoomOps implements RoomOps {
   snapshot(userId: number, roomId: string) {
     return this.call<Awaited<ReturnType<RoomOps['snapshot']>>>('snapshot', userId, roomId);
   }
-  submitAnswer(userId: number, m: Parameters<RoomOps['submitAnswer']>[1]) {
-    return this.call<Awaited<ReturnType<RoomOps['submitAnswer']>>>('submitAnswer', userId, m);
+  submitAnswer(userId: number, m: Parameters<RoomOps['submitAnswer']>[1], receivedMs?: number) {
+    return this.call<Awaited<ReturnType<RoomOps['submitAnswer']>>>('submitAnswer', userId, m, receivedMs);
   }
   leave(userId: number, roomId: string) {
     return this.call<Awaited<ReturnType<RoomOps['leave']>>>('leave', userId, roomId);

@@ -6,6 +6,7 @@ import { submitAnswers, type AnswerIn, type AnswerOutcome } from '../domain/batt
 import { closeDueRounds, leaveRoom, roomSnapshot, type BattleSetup } from '../domain/battle/rooms';
 import { revealDueRounds } from '../domain/battle/room-reveal';
 import { dissolveAbandoned, expireGrace, seatDropped, seatResumed } from '../domain/battle/presence';
+import { answerKey, trace, tracing, traceNow } from './trace';
 
 export type AnswerMessage = Extract<ClientMessage, { type: 'answer' }>;
 
@@ -41,8 +42,11 @@ export interface RoomOps {
   seatResumed(userId: number, roomId: string): Promise<ServerMessage[] | null>;
   /** The room as its member sees it now (throws when not a member). */
   snapshot(userId: number, roomId: string): Promise<ServerMessage[]>;
-  /** Grades and stores an answer (throws when it does not fit the open round). */
-  submitAnswer(userId: number, m: AnswerMessage): Promise<ServerMessage[]>;
+  /**
+   * Grades and stores an answer (throws when it does not fit the open round), timed from
+   * `receivedMs`, when this node's gateway received it (the battles' clock; absent: now).
+   */
+  submitAnswer(userId: number, m: AnswerMessage, receivedMs?: number): Promise<ServerMessage[]>;
   /** The user leaves the room. */
   leave(userId: number, roomId: string): Promise<{ state: RoomState; events: ServerMessage[] }>;
   /** The battle rules from now on (the next calls see them). */
@@ -72,6 +76,7 @@ export class AnswerCommitter {
   ) {}
 
   submit(a: AnswerIn): Promise<ServerMessage[]> {
+    if (tracing) trace('queued', answerKey(a.room_id, a.round, a.userId));
     const done = new Promise<AnswerOutcome>((ok, fail) => this.queue.push({ a, ok, fail }));
     this.writing ??= this.drain().finally(() => {
       this.writing = null;
@@ -90,6 +95,7 @@ export class AnswerCommitter {
   private async drain(): Promise<void> {
     while (this.queue.length) {
       const batch = this.queue.splice(0, ANSWER_BATCH);
+      const began = tracing ? traceNow() : 0;
       try {
         const outcomes = await this.db.tx((tx) =>
           submitAnswers(
@@ -98,6 +104,14 @@ export class AnswerCommitter {
             batch.map((x) => x.a),
           ),
         );
+        if (tracing) {
+          const ended = traceNow();
+          for (const { a } of batch) {
+            const key = answerKey(a.room_id, a.round, a.userId);
+            trace('batch', key, began);
+            trace('commit', key, ended);
+          }
+        }
         batch.forEach((x, i) => x.ok(outcomes[i]!));
       } catch (e) {
         if (batch.length === 1) {
@@ -156,13 +170,14 @@ export class LocalRoomOps implements RoomOps {
     return roomSnapshot(this.db, this.setup.clock, userId, roomId);
   }
 
-  submitAnswer(userId: number, m: AnswerMessage) {
+  submitAnswer(userId: number, m: AnswerMessage, receivedMs?: number) {
     return this.answers.submit({
       userId,
       room_id: m.room_id,
       round: m.round,
       question_id: m.question_id,
       answer: m.answer,
+      receivedMs,
     });
   }
 

@@ -8,6 +8,7 @@ import type { RoomMessages, Send } from './gateway';
 import { REVEAL_BATCH } from '../domain/battle/room-reveal';
 import type { RoomEvents, RoomOps } from './room-ops';
 import { roomChannel, type RoomEventSink } from './room-event-sink';
+import { answerKey, trace, tracing, traceNow } from './trace';
 
 type RoomMessage = Extract<ClientMessage, { type: 'join' | 'answer' | 'leave' }>;
 
@@ -160,8 +161,10 @@ export class Battles implements RoomMessages {
    * otherwise take the room's lock first and be the one kept.
    */
   handle(userId: number, msg: RoomMessage, send: Send) {
+    // An answer is timed from here (its receipt), not from when its batch gets to it.
+    const receivedMs = this.setup.clock.now().getTime();
     const run = () =>
-      this.run(userId, msg, send).catch((err: unknown) => {
+      this.run(userId, msg, send, receivedMs).catch((err: unknown) => {
         if (err instanceof AppError) {
           send({ type: 'error', code: err.code, message: err.message });
         } else {
@@ -209,12 +212,20 @@ export class Battles implements RoomMessages {
   /** What a socket hears from a room: forwarded; its own seat seen disconnected is connected again. */
   private forward(userId: number, roomId: string, send: Send) {
     return (raw: string) => {
+      const delivered = tracing ? traceNow() : 0;
       send(raw);
       if (this.lastFrame?.raw !== raw) {
         // Parsed and noted once per frame, however many of this node's sockets hear it.
         this.lastFrame = { raw, ms: serverMessages(raw) };
         for (const m of this.lastFrame.ms) this.note(m);
       }
+      if (tracing)
+        for (const m of this.lastFrame.ms)
+          if (m.type === 'answered' && m.user_id !== userId) {
+            const key = answerKey(m.room_id, m.round, m.user_id);
+            trace('deliver', key, delivered);
+            trace('sent', key);
+          }
       for (const m of this.lastFrame.ms)
         if (
           m.type === 'room' &&
@@ -338,7 +349,7 @@ export class Battles implements RoomMessages {
     return { type: 'answered', room_id: msg.room_id, round: msg.round, user_id: userId };
   }
 
-  private async run(userId: number, msg: RoomMessage, send: Send) {
+  private async run(userId: number, msg: RoomMessage, send: Send, receivedMs: number) {
     switch (msg.type) {
       case 'join': {
         // Membership first: a socket hears only rooms it has a seat in.
@@ -372,8 +383,14 @@ export class Battles implements RoomMessages {
         // database's verdict. Should the transaction refuse it after all (a race with the
         // deadline), only the progress mark was early: points come from the database.
         const early = this.fitsOpenRound(userId, msg, send);
-        if (early) void this.publish(msg.room_id, [early]);
-        const events = await this.ops.submitAnswer(userId, msg);
+        const key = tracing ? answerKey(msg.room_id, msg.round, userId) : '';
+        if (early) {
+          if (tracing) trace('early', key);
+          void this.publish(msg.room_id, [early]);
+        }
+        if (tracing) trace('submit', key);
+        const events = await this.ops.submitAnswer(userId, msg, receivedMs);
+        if (tracing) trace('replied', key);
         await this.publish(msg.room_id, early ? events.filter((e) => e.type !== 'answered') : events);
         return;
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomState, ServerMessage } from '../../../core/contract';
+import { answerPoints } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { AnswerCommitter } from '../../realtime/room-ops';
@@ -7,7 +8,7 @@ import { battleHelpers } from '../../test-support/battle';
 import { buildTestApp, type TestApp } from '../../test-support/test-app';
 import { clockAt, TestClock, type Clock } from '../clock';
 import { trustEventCounts } from '../trust-events';
-import { submitAnswers, type AnswerIn, type AnswerOutcome } from './answers';
+import { MAX_RECEIPT_AGE_MS, submitAnswers, type AnswerIn, type AnswerOutcome } from './answers';
 import { revealDueRounds } from './room-reveal';
 
 // Group commit of battle answers (issue 24): a batch of answers of several rooms is graded and
@@ -123,6 +124,68 @@ describe('submitAnswers (a batch in one transaction)', () => {
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(Error);
     expect(await t.db.rows(sql`SELECT 1 FROM room_answers WHERE room_id = ${r.id}::uuid`)).toEqual([]);
+  });
+});
+
+describe('an answer is timed from its receipt, not from its batch', () => {
+  const stored = (id: string) =>
+    t.db.rows<{ user_id: number; elapsed_ms: number; at_ms: number }>(sql`SELECT user_id, elapsed_ms,
+        (extract(epoch FROM answered_at) * 1000)::float8 AS at_ms
+      FROM room_answers WHERE room_id = ${id}::uuid ORDER BY answered_at, user_id`);
+  const setup = () => t.app.services.battles.setup;
+
+  it('the wait behind a commit costs no points; answered_at keeps the order the answers came in', async () => {
+    const r = await openRoom(1000);
+    const untimed = await openRoom(1000);
+    const opened = clock.now().getTime() - 1000;
+    // b's answer reaches the gateway 1 s after the opening, a's 50 ms later; their batch reads
+    // the room 600 ms after b's (they queued), a listed first.
+    const bAt = clock.now().getTime();
+    clock.advance(50);
+    const aAt = clock.now().getTime();
+    clock.advance(550);
+    const out = await t.db.tx((tx) =>
+      submitAnswers(tx, setup(), [
+        { ...r.answer(r.a.user.id, r.right), receivedMs: aAt },
+        { ...r.answer(r.b.user.id, r.right), receivedMs: bAt },
+        untimed.answer(untimed.a.user.id, untimed.right), // no receipt: the batch's read
+      ]),
+    );
+    expect(out.map(errorOf)).toEqual([null, null, null]);
+    const rows = await stored(r.id);
+    expect(rows.map((x) => [x.user_id, x.elapsed_ms, Math.round(x.at_ms - opened)])).toEqual([
+      [r.b.user.id, 1000, 1000],
+      [r.a.user.id, 1050, 1050],
+    ]);
+    expect((await stored(untimed.id)).map((x) => x.elapsed_ms)).toEqual([1600]);
+    // Points as for those instants: the close gave b (1000 ms) no less than a (1050 ms).
+    const close = eventsOf(out[1]).find((e) => e.type === 'round_close') as Extract<
+      ServerMessage,
+      { type: 'round_close' }
+    >;
+    const points = new Map(close.round.answers.map((x) => [x.user_id, x.points]));
+    expect(points.get(r.b.user.id)).toBe(answerPoints(true, 1000, setup().rules, 20));
+    expect(points.get(r.a.user.id)).toBe(answerPoints(true, 1050, setup().rules, 20));
+  });
+
+  it('an answer received before the deadline counts though its batch runs after it; no receipt dates back more than the bound', async () => {
+    const late = await openRoom(19_800);
+    await t.db.run(sql`UPDATE rooms SET round_deadline = ${clock.sql()} + interval '200 milliseconds'
+      WHERE id = ${late.id}::uuid`); // 20 s after its opening
+    const old = await openRoom(5000);
+    const receivedLate = clock.now().getTime();
+    const receivedOld = clock.now().getTime() - 4000; // no queue is that long: bounded
+    clock.advance(300); // past the deadline
+    const out = await t.db.tx((tx) =>
+      submitAnswers(tx, setup(), [
+        { ...late.answer(late.a.user.id, late.right), receivedMs: receivedLate },
+        { ...old.answer(old.a.user.id, old.right), receivedMs: receivedOld },
+        late.answer(late.b.user.id, late.right), // received now: after the deadline
+      ]),
+    );
+    expect(out.map(errorOf)).toEqual([null, null, 'Time is up for this round.']);
+    expect((await stored(late.id)).map((x) => x.elapsed_ms)).toEqual([19_800]);
+    expect((await stored(old.id)).map((x) => x.elapsed_ms)).toEqual([5300 - MAX_RECEIPT_AGE_MS]);
   });
 });
 

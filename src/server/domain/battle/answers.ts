@@ -12,6 +12,28 @@ export interface AnswerIn {
   round: number;
   question_id: number;
   answer: string;
+  /**
+   * When this node's gateway received it (ms, the battles' clock): its time for points and its
+   * place among the round's answers. Absent: the instant the batch reads the room.
+   */
+  receivedMs?: number;
+}
+
+/**
+ * How long an answer may have waited between the gateway and its batch and still be dated back
+ * by that wait: the queue behind a commit costs the player no points, but no answer, however
+ * it got here, is dated back further than this.
+ */
+export const MAX_RECEIPT_AGE_MS = 1000;
+
+/**
+ * The instant an answer counts as given, on the clock the room's times are on (`nowMs`, read
+ * by the batch): that read less the answer's wait since its receipt, both of which this node
+ * measured on its own clock (a node's clock off from the database's shifts neither), bounded.
+ */
+export function answerInstant(receivedMs: number | undefined, readMs: number, nowMs: number): number {
+  if (receivedMs === undefined) return nowMs;
+  return nowMs - Math.min(MAX_RECEIPT_AGE_MS, Math.max(0, readMs - receivedMs));
 }
 
 /** What became of one answer of a batch: what to publish, or why it was refused. */
@@ -39,6 +61,8 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
   const done = () => out.map((o) => o ?? { error: notFound() });
   const ids = [...new Set(batch.map((a) => a.room_id).filter((id) => UUID_RE.test(id)))].sort();
   if (ids.length === 0) return done();
+  // This node's clock when the rooms are read: each answer's wait is measured up to here.
+  const readMs = setup.clock.now().getTime();
   // An answer commits without waiting for the disk (a crash loses at most the last answers;
   // nothing of value): synchronous_commit off for this transaction, set in the same read. A
   // battle that settles here (coins move) turns it back on. The batch's statements are planned
@@ -59,6 +83,7 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
     is_correct: boolean;
     points: number;
     elapsed_ms: number;
+    answered_ms: number;
   }[] = [];
   const fast: { user_id: number; ref: string; detail: Record<string, unknown> }[] = [];
   batch.forEach((a, i) => {
@@ -69,10 +94,12 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
     if (seat.state === 'left') return void (out[i] = { error: notOpen('You have left this battle.') });
     if (r.status !== 'playing' || r.round !== a.round || r.question_ids[r.round - 1] !== a.question_id)
       return void (out[i] = { error: notOpen('This round is not open.') });
-    const elapsed = r.now_ms - r.opens_ms!;
+    // Timed from its receipt, not from this batch's read: the queue is the server's, not the player's.
+    const at = answerInstant(a.receivedMs, readMs, r.now_ms);
+    const elapsed = at - r.opens_ms!;
     if (elapsed < 0 || r.revealed_round < r.round)
       return void (out[i] = { error: notOpen('This round is not open yet.') });
-    if (r.now_ms > r.deadline_ms!) return void (out[i] = { error: notOpen('Time is up for this round.') });
+    if (at > r.deadline_ms!) return void (out[i] = { error: notOpen('Time is up for this round.') });
     if (seat.answered) return void (out[i] = { error: notOpen('You have already answered this round.') });
     seat.answered = true;
     // Faster than a human reads: stored, shown at the close, worth nothing (no points, not
@@ -89,6 +116,7 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
       is_correct: correct,
       points,
       elapsed_ms: ms,
+      answered_ms: at,
     });
     if (isFast)
       fast.push({
@@ -103,9 +131,13 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
 
   // The room is locked and its answers were read under the lock: none conflicts (the clause
   // is a second guard).
-  await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
-    SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(room_id uuid, round integer,
-      user_id integer, answer text, is_correct boolean, points integer, elapsed_ms integer)
+  // answered_at is the receipt: the round's answers in the order they came, not one batch instant.
+  await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms,
+      answered_at)
+    SELECT x.room_id, x.round, x.user_id, x.answer, x.is_correct, x.points, x.elapsed_ms,
+      to_timestamp(x.answered_ms / 1000)
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(room_id uuid, round integer,
+      user_id integer, answer text, is_correct boolean, points integer, elapsed_ms integer, answered_ms float8)
     ON CONFLICT DO NOTHING`);
   // The rows recordTrustEvent writes, one statement for the batch.
   if (fast.length)
