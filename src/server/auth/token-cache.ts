@@ -87,9 +87,16 @@ export class TokenCache {
     for (const h of mine) this.kept.delete(h);
   }
 
+  /**
+   * Forgets every kept token: the listening connection is back after a drop, so revocations (and
+   * `settle`'s markers) sent meanwhile were lost. A settle waiting for a lost marker is done too:
+   * nothing kept before the drop is left to be stale.
+   */
   forgetAll(): void {
     this.epoch++;
     this.kept.clear();
+    for (const done of this.waitingSyncs.values()) done();
+    this.waitingSyncs.clear();
   }
 
   forgetToken(hash: string): void {
