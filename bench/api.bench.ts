@@ -6,11 +6,8 @@
 // runs holds, a bare figure from minutes earlier does not), the median of BENCH_REPEAT such
 // pairs, with a verdict against 0.5.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { inTempDir, onFreshPostgresUrl } from './bench-db';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 // Each hot read's run: shorter, there are a dozen of them, each paired with a bare run.
@@ -182,24 +179,8 @@ async function runOn(label: string, env: Record<string, string>) {
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
-try {
-  await runOn('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' });
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const dbName = `bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-try {
-  const u = new URL(PG_URL);
-  u.pathname = `/${dbName}`;
-  await runOn(`PostgreSQL (${PG_URL.replace(/\/\/[^@]*@/, '//')})`, { DATABASE_URL: u.toString() });
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+await inTempDir('bench-pglite-', (dir) => runOn('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' }));
+await onFreshPostgresUrl(PG_URL, `bench_${process.pid}`, (url, label) => runOn(label, { DATABASE_URL: url }));
 console.log(
   '\nrerun: npm run bench:api   (BENCH_SECONDS, BENCH_HOT_SECONDS, BENCH_REPEAT, BENCH_CONNECTIONS, DATABASE_URL to change)',
 );

@@ -44,3 +44,36 @@ export async function onPglite(prefix: string, fn: (db: Database) => Promise<voi
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A temporary directory (for a server child's PGlite `DATA_DIR`), removed after `fn`. */
+export async function inTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A fresh PostgreSQL database `name` on the server at `databaseUrl` for a server child: `fn` gets
+ * its URL and a label naming the server (without credentials); the database is dropped after.
+ */
+export async function onFreshPostgresUrl<T>(
+  databaseUrl: string,
+  name: string,
+  fn: (url: string, label: string) => Promise<T>,
+): Promise<T> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    return await fn(u.toString(), `PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

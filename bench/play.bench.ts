@@ -12,11 +12,9 @@
 // database and the issue's goals with a verdict.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { inTempDir, onFreshPostgresUrl } from './bench-db';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -376,30 +374,16 @@ function goals(key: 'pglite' | 'postgres', o: Outcome) {
 // ---------------------------------------------------------------- main
 
 const outcomes: ['pglite' | 'postgres', Outcome][] = [];
-const dir = mkdtempSync(join(tmpdir(), 'bench-play-'));
-try {
+await inTempDir('bench-play-', async (dir) => {
   const o = await runOn('PGlite (embedded)', 'pglite', { DATA_DIR: dir, DATABASE_URL: '' });
   report(o);
   outcomes.push(['pglite', o]);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const dbName = `bench_play_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-try {
-  const u = new URL(PG_URL);
-  u.pathname = `/${dbName}`;
-  const o = await runOn(`PostgreSQL (${PG_URL.replace(/\/\/[^@]*@/, '//')})`, 'postgres', {
-    DATABASE_URL: u.toString(),
-  });
+});
+await onFreshPostgresUrl(PG_URL, `bench_play_${process.pid}`, async (url, label) => {
+  const o = await runOn(label, 'postgres', { DATABASE_URL: url });
   report(o);
   outcomes.push(['postgres', o]);
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+});
 agent.destroy();
 console.log('\nGoals (issue 24, play sessions):');
 for (const [key, o] of outcomes) goals(key, o);
