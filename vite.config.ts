@@ -8,8 +8,11 @@ import { wholeCatalogue } from './locales/catalogue-plugin';
 const API_SERVER = 'http://localhost:8080';
 
 /** The operator console's source and catalogues: players never import them, so a chunk holding
- * any of them is loaded by the console alone. */
-const CONSOLE_MODULE = /(^|[\\/])src[\\/]web[\\/]features[\\/]admin[\\/]|[\\/]locales[\\/][a-z-]+[\\/]admin\.json$/;
+ * any of them is loaded by the console alone. The contract's zod field builders and zoned time too: since the
+ * player's chunks build no schema (zod's builders are pure to the bundler), only the console's
+ * forms read them (the offline journeys fail if a player's chunk ever lands in assets/console/). */
+const CONSOLE_MODULE =
+  /(^|[\\/])src[\\/]web[\\/]features[\\/]admin[\\/]|[\\/]locales[\\/][a-z-]+[\\/]admin\.json$|[\\/]src[\\/]core[\\/]contract[\\/](fields|zoned-time)\.ts$/;
 const inConsole = (ids: readonly string[]) => ids.some((id) => CONSOLE_MODULE.test(id));
 /** Firebase's SDK (Firebase mode only): its chunks, all of whose modules are the SDK's and its
  * dependencies', are fetched when that mode uses them, never precached for every player. */
