@@ -93,10 +93,14 @@ export class TokenCache {
    * nothing kept before the drop is left to be stale.
    */
   forgetAll(): void {
-    this.epoch++;
-    this.kept.clear();
+    this.dropKept();
     for (const done of this.waitingSyncs.values()) done();
     this.waitingSyncs.clear();
+  }
+
+  private dropKept(): void {
+    this.epoch++;
+    this.kept.clear();
   }
 
   forgetToken(hash: string): void {
@@ -126,8 +130,7 @@ export class TokenCache {
     if (Number.isInteger(id)) this.forgetUser(id);
     else {
       // Not ours to read: drop everything rather than keep something that may be stale.
-      this.epoch++;
-      this.kept.clear();
+      this.dropKept();
     }
   }
 }
