@@ -48,4 +48,19 @@ export default tseslint.config(
       'no-restricted-imports': noImport(['**/web/**', '**/sw/**'], 'server never imports web or sw code.'),
     },
   },
+  {
+    // Domain modules hold the rules and the SQL; the transport (http/) calls them, never the reverse.
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/sw/**'], message: 'server never imports web or sw code.' },
+            { group: ['**/http/**', '**/http'], message: 'domain never imports http/: errors come from src/server/errors.ts.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -24,7 +24,7 @@ import { ContentChanges } from './domain/content-changes';
 import { forgetConfiguredTimezone } from './domain/leaderboard';
 import { HotReads } from './http/hot-reads';
 import { errorToReply, registerDispatcher } from './http/dispatcher';
-import { errorReply } from './http/errors';
+import { errorReply } from './errors';
 import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
 import { securityHeaders } from './http/security-headers';

@@ -9,7 +9,7 @@ import { referralSummary } from '../domain/referrals';
 import { eraseAccount } from '../domain/tombstones';
 import { createUser, userByFirebaseId, userRecord } from '../domain/users';
 import { me, paged, type ActionContext, type Handlers } from '../http/context';
-import { AppError, fail } from '../http/errors';
+import { AppError, fail } from '../errors';
 
 function ownIdentity(ctx: ActionContext, firebaseId: string) {
   const id = ctx.identity!;

@@ -5,7 +5,7 @@ import { burnVerification, hashPassword, passwordMatches } from '../auth/passwor
 import { consumeCode, issueCode } from '../auth/one-time-codes';
 import { revokeAllTokens } from '../auth/api-tokens';
 import type { Handlers, Services } from '../http/context';
-import { AppError, fail } from '../http/errors';
+import { AppError, fail } from '../errors';
 
 interface LocalAccount {
   id: string;

@@ -4,7 +4,7 @@ import { roomQuestions } from '../domain/battle/room-reveal';
 import { heldSeat } from '../domain/battle/held-seat';
 import type { BattleStatistic } from '../../core/contract';
 import { sql, type Db, type SQL } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { me, paged, type ActionContext, type Handlers } from '../http/context';
 
 /** The room's state now; its events go out on the bus once the transaction has committed. */

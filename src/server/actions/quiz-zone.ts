@@ -7,7 +7,7 @@ import { submitSession } from '../domain/play/grade';
 import { submitAnswer } from '../domain/play/answer-verdict';
 import { modeRule } from '../../core/rules/solo-modes';
 import { MODE_OF_TYPE } from '../domain/content';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { readStatistics } from '../domain/statistics';
 import { refreshBadges } from '../domain/badges';
 import { me, type ActionContext, type Handlers } from '../http/context';

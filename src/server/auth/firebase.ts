@@ -2,7 +2,7 @@ import type { App } from 'firebase-admin/app';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { ServiceAccount } from '../config';
 import { closeFirebaseApp, openFirebaseApp } from '../firebase-app';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { IdentityClaims } from './identity-token';
 
 /** Where a Firebase ID token comes from (its `iss`). */

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { IdentityClaims } from './identity-token';
 
 const ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];

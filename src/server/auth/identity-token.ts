@@ -1,5 +1,5 @@
 import type { IdentityProof } from '../../core/contract';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 export type IdentityClaims = Omit<IdentityProof, 'id_token'>;
 

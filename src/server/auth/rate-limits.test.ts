@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { call, randomIp } from '../test-support/client';
 import { buildTestApp } from '../test-support/test-app';
 import { openRateLimitRedis, RateLimits, type RateLimitOptions } from './rate-limits';

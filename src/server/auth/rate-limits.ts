@@ -1,6 +1,6 @@
 import type { createClient } from 'redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, retryAfterSeconds } from '../http/errors';
+import { AppError, retryAfterSeconds } from '../errors';
 import { reconnectDelay } from '../realtime/bus/redis-bus';
 
 type RedisClient = ReturnType<typeof createClient>;

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../core/contract';
 import { sql } from '../db/client';
 import { recordTrustEvent } from '../domain/trust-events';
 import type { Services } from '../http/context';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /** Answers that mean a wrong secret (password or code) for the account the request names. */
 const WRONG_SECRET = new Set<ErrorCode>(['invalid_credentials', 'invalid_code']);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppLanguage } from '../../core/contract';
 import { PATHS } from '../paths';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 interface LocaleIndexEntry {
   code: string;

@@ -1,7 +1,7 @@
 import type { BadgeView } from '../../core/contract';
 import { BADGES, BADGE_REWARDS, BADGE_RULES, longestRun, powerElite, type BadgeType } from '../../core/rules/badges';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { configuredTimezone, localDateSql } from './leaderboard';
 import { moveCoins } from './ledger';
 import { notify } from './notifications';

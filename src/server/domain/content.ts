@@ -1,6 +1,6 @@
 import { CATEGORY_TYPES, type Category, type SoloMode, type Subcategory } from '../../core/contract';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /** The level/round modes by category type. */
 export const MODE_OF_TYPE: Record<number, SoloMode> = {

@@ -3,7 +3,7 @@ import type { BattleRules } from '../../core/rules/battle';
 import { contestAnswerPoints } from '../../core/rules/contest';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { contestById, statusOf, type ContestRow } from './contests';
 import { HUMAN_FLOOR_MS_SQL } from './human-floor';
 import { coinBalance, moveCoins } from './ledger';

@@ -2,7 +2,7 @@ import type { ContestBoard, ContestBoardEntry, ContestLists, ContestSummary } fr
 import { contestPrizes, contestStatus, localDateTime, type Prize } from '../../core/rules/contest';
 import { isKnownTimezone } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { unlockBadgeFor } from './badges';
 import { creditMany } from './ledger';
 import { playerDay, type Zone } from './play/daily';

@@ -1,7 +1,7 @@
 import type { ExamAnswerSaved, ExamSavedAnswer } from '../../core/contract';
 import { canonicalAnswer } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /**
  * Exam answers kept on the server as the player gives them (issue 21 §4), so that an attempt

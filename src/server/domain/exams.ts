@@ -3,7 +3,7 @@ import type { ExamList, ExamPlay, ExamResult, ExamSummary, ReviewItem } from '..
 import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { mergedAnswers, savedAnswers } from './exam-answers';
 import { dbNow, playerDay, type Zone } from './play/daily';
 import { loadSealedQuestions } from './play/sessions';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'sharp';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 /** Largest decoded image accepted: stops decompression bombs before they are decoded. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaySession, QuizResult } from '../../core/contract';
 import { sql } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { finishAnswers } from '../test-support/answer-key';
 import { call } from '../test-support/client';
 import { createPlayer } from '../test-support/factories';

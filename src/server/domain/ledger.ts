@@ -1,5 +1,5 @@
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { periodKeys } from '../../core/rules/leaderboard';
 import { configuredTimezone, periodScoreInsert } from './leaderboard';
 

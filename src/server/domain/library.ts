@@ -1,6 +1,6 @@
 import type { Bookmark, BookmarkState, PlayedCategories, PremiumUnlock, ReportReceipt } from '../../core/contract';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { categoryBySlug, MODE_OF_TYPE } from './content';
 import { coinBalance, moveCoins } from './ledger';
 import { loadPlayQuestions } from './play/sessions';

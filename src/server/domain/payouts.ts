@@ -1,7 +1,7 @@
 import type { PaymentRequest } from '../../core/contract';
 import { payoutAmount, payoutRefusal, sameAmount, type PayoutRules } from '../../core/rules/payout';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { coinBalance, moveCoins } from './ledger';
 import { notify } from './notifications';
 import { lineageIds } from './tombstones';

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { AccountType, UserRecord } from '../../core/contract';
 import { sql, type Db } from '../db/client';
-import { AppError } from '../http/errors';
-import { isUniqueViolation } from '../http/idempotency';
+import { AppError } from '../errors';
+import { isUniqueViolation } from '../db/pg-errors';
 import { moveCoins } from './ledger';
 import { applyReferral } from './referrals';
 import { inheritFromTombstones } from './tombstones';

@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors';
+import type { UploadedFile } from '../domain/uploads';
+import { AppError } from '../errors';
 
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  buffer: Buffer;
-}
+export type { UploadedFile };
 
 export interface ParsedBody {
   fields: Record<string, unknown>;

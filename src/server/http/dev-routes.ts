@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sql, type Db } from '../db/client';
 import type { Clock } from '../domain/clock';
 import { createContest } from '../domain/contests';
-import { DEFAULT_RETRY_AFTER_S } from './errors';
+import { DEFAULT_RETRY_AFTER_S } from '../errors';
 
 /** What /dev/contests takes: a contest made of an existing contest's questions. */
 const devContest = z.object({

@@ -5,7 +5,7 @@ import { revokedReason, type TokenUser } from '../auth/api-tokens';
 import { guardSignIn } from '../auth/sign-in-failures';
 import { readBody, type ParsedBody } from './body';
 import { isPaged, type ActionContext, type Handler, type Services } from './context';
-import { AppError, DEFAULT_RETRY_AFTER_S } from './errors';
+import { AppError, DEFAULT_RETRY_AFTER_S } from '../errors';
 import type { Db } from '../db/client';
 import { writeAudit, type AuditNote } from '../domain/admin/audit';
 import { idempotencyKey, requestHash, storeReply, storedReply } from './idempotency';

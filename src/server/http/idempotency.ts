@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Db } from '../db/client';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 import type { ParsedBody } from './body';
 
 export interface StoredReply {
@@ -54,14 +54,4 @@ export async function storeReply(
 ): Promise<void> {
   await db.run(sql`INSERT INTO idempotency_keys (user_id, key, action, request_hash, status_code, reply)
     VALUES (${userId}, ${key}, ${action}, ${hash}, ${statusCode}, ${JSON.stringify(reply)}::jsonb)`);
-}
-
-/** True for a unique-violation error (the key was stored by a concurrent twin). */
-export function isUniqueViolation(e: unknown): boolean {
-  let cur: unknown = e;
-  for (let i = 0; i < 4 && cur; i++) {
-    if ((cur as { code?: string }).code === '23505') return true;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppMetrics } from '../ops/metrics';
-import { errorReply } from './errors';
+import { errorReply } from '../errors';
 
 export interface MetricsOptions {
   /** The bearer token scrapers send; unset turns /metrics off. */

@@ -5,7 +5,7 @@ import { resolveLanguageId } from '../domain/languages';
 import { buildPack } from '../domain/packs';
 import type { Services } from './context';
 import { signedInUser } from './dispatcher';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 import { ifNoneMatchNames } from './etag';
 
 const isPackKind = (k: string): k is PackKind => (PACK_KINDS as readonly string[]).includes(k);

@@ -3,7 +3,7 @@ import type { ClientMessage, ContestBoard, ServerMessage } from '../../core/cont
 import type { Db } from '../db/client';
 import type { Clock } from '../domain/clock';
 import { closeDueContest, contestBoard } from '../domain/contests';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoomBus } from './bus';
 import type { Send } from './gateway';
 import { contestChannel, type RoomEventSink } from './room-event-sink';

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import type { BattleSetup } from '../domain/battle/rooms';
 import { clockReading } from '../domain/clock';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoomOps } from './room-ops';
 
 export interface RoomOpsWorkerData {

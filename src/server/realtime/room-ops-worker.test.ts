@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BATTLE_RULES } from '../../core/rules/battle';
 import { systemClock } from '../domain/clock';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { createPlayer } from '../test-support/factories';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
 import { WorkerRoomOps } from './room-ops-worker-client';

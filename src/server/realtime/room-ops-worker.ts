@@ -2,7 +2,7 @@
 // transaction per request, the reply carrying the events or the error.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, sql } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { systemClock, TestClock } from '../domain/clock';
 import { LocalRoomOps } from './room-ops';
 import { batcher, type RoomOpsWorkerData, type WorkerReply, type WorkerRequest } from './room-ops-worker-client';

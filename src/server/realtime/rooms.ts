@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { serverMessages, type ClientMessage, type ServerMessage } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import type { BattleSetup } from '../domain/battle/rooms';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RoomBus } from './bus';
 import type { RoomMessages, Send } from './gateway';
 import { REVEAL_BATCH } from '../domain/battle/room-reveal';

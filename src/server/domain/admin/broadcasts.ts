@@ -1,6 +1,6 @@
 import type { AdminBroadcast } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { appLanguages } from '../app-languages';
 
 export interface NewBroadcast {

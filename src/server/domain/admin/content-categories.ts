@@ -1,6 +1,6 @@
 import type { AdminCategory } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminLanguage } from './content-languages';
 import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { isUniqueViolation } from '../../http/idempotency';
+import { AppError } from '../../errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /** A search's ILIKE pattern (its %, _ and \ taken literally), or undefined without a search. */
 export function likePattern(search: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import type { AdminDailyQuiz } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { adminLanguage } from './content-languages';
 import { intArray } from './content-common';
 

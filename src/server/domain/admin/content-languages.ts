@@ -1,6 +1,6 @@
 import type { AdminLanguage } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { defined, likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
 
 const COLUMNS = sql`l.id, l.code, l.name, l.rtl, l.is_default, l.status::int AS status,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Db } from '../../db/client';
-import type { UploadedFile } from '../../http/body';
-import { AppError } from '../../http/errors';
+import type { UploadedFile } from '../uploads';
+import { AppError } from '../../errors';
 import { reencodeImage } from '../images';
 
 interface AudioKind {

@@ -6,7 +6,7 @@ import {
   type QuestionType,
 } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { Column } from '../content-import/columns';
 import { checkRow, type ImportQuestion } from '../content-import/question-row';
 import { adminQuestion } from './content-questions';

@@ -1,6 +1,6 @@
 import type { AdminSubcategory } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminCategory } from './content-categories';
 import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';

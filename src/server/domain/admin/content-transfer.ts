@@ -1,7 +1,7 @@
 import type { AdminDownload, AdminImportReport } from '../../../core/contract';
 import { CATEGORY_TYPES } from '../../../core/contract';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { LayoutRow } from '../content-import/columns';
 import { exportCategoryRows } from '../content-import/export-category';
 import { importContent, type ImportOptions } from '../content-import/import-content';

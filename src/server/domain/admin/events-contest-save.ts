@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Prize } from '../../../core/rules/contest';
 import { sql, type Db } from '../../db/client';
 import type { Clock } from '../clock';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { createContest } from '../contests';
 import { reencodeAvatar } from '../images';
 import { checkEventQuestions, checkLanguage, eventQuestionIds, setEventQuestions } from './events-questions';

@@ -2,7 +2,7 @@ import type { AdminContest, AdminContestDetail, AdminContestResult } from '../..
 import { contestStatus, localDateTime, type Prize } from '../../../core/rules/contest';
 import { sql, type Db, type SQL } from '../../db/client';
 import type { Clock } from '../clock';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { eventQuestions, likePattern } from './events-questions';
 
 interface ContestRow {

@@ -1,5 +1,5 @@
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { createExam } from '../exams';
 import { operatorToday } from './events-exams';
 import { checkEventQuestions, checkLanguage, eventQuestions, setEventQuestions } from './events-questions';

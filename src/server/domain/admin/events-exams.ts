@@ -2,7 +2,7 @@ import type { AdminExam, AdminExamAttempt, AdminExamDetail, ExamResult } from '.
 import { examState } from '../../../core/rules/exam';
 import { localDate } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { EXAM_GRACE_SECONDS } from '../exams';
 import { dbNow } from '../play/daily';
 import { eventQuestions, likePattern } from './events-questions';

@@ -1,7 +1,7 @@
 import type { AdminEventQuestion } from '../../../core/contract';
 import { CONTEST_CATEGORY_TYPE, EXAM_CATEGORY_TYPE } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 
 /**
  * Contest and exam questions are ordinary question rows in the categories of their own types

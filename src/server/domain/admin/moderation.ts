@@ -1,6 +1,6 @@
 import type { AdminPaymentRequest, AdminReport } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { PAYOUT_SIGNALS } from './payout-review';
 
 const REPORT_COLUMNS = sql`r.id, r.status, r.message,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminDashboard, AdminUser, LedgerEntry } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { moveCoins } from '../ledger';
 import { forgetUserHere } from '../../auth/token-cache';
 

@@ -6,7 +6,7 @@ import {
   type SystemConfig,
 } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { appLanguageJson, appLanguages } from '../app-languages';
 import type { SettingsStore } from '../settings-store';
 

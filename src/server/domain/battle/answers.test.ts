@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomState, ServerMessage } from '../../../core/contract';
 import { answerPoints } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { AnswerCommitter } from '../../realtime/room-ops';
 import { battleHelpers } from '../../test-support/battle';
 import { buildTestApp, type TestApp } from '../../test-support/test-app';

@@ -1,7 +1,7 @@
 import type { ServerMessage } from '../../../core/contract';
 import { answerPoints } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { HUMAN_FLOOR_MS_SQL } from '../human-floor';
 import { closeRounds, roomColumns, seatsOfRooms, type BattleSetup, type RoomRow } from './rooms';
 

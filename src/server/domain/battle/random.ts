@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { ServerMessage } from '../../../core/contract';
 import { botAnswer, answerPoints } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { assertUnlocked, categoryBySlug } from '../content';
 import { resolveLanguageId } from '../languages';
 import type { SettingsStore } from '../settings-store';

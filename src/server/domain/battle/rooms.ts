@@ -11,7 +11,7 @@ import type {
 import { roomSeat } from '../../../core/contract';
 import { battleOutcome, standings, type BattleRules } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import { resolveLanguageId } from '../languages';
 import { checkBadges } from '../badges';

@@ -1,7 +1,7 @@
 import type { AnswerVerdict } from '../../../core/contract';
 import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { recordTrustEvent } from '../trust-events';
 import { GRACE_SECONDS } from './sessions';

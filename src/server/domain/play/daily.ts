@@ -9,7 +9,7 @@ import {
 } from '../../../core/rules/solo-modes';
 import { streakOf } from '../../../core/rules/daily-streak';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { openPool } from './openers';
 import { createSession, drawQuestionIds, GRACE_SECONDS } from './sessions';

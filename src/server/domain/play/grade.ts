@@ -3,7 +3,7 @@ import { levelOutcome } from '../../../core/rules/level-progress';
 import { percentage, quizReward, quizScore } from '../../../core/rules/quiz-reward';
 import { isCorrectAnswer, modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { subcategoryLevels } from '../content';
 import { addScore, moveCoins } from '../ledger';
 import { readProgress } from '../level-progress';

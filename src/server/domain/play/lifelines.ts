@@ -10,7 +10,7 @@ import {
   type SoloMode,
 } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { coinBalance, moveCoins } from '../ledger';
 import type { SettingsStore } from '../settings-store';
 

@@ -1,7 +1,7 @@
 import { CATEGORY_TYPES, type Comprehension, type PlaySession } from '../../../core/contract';
 import { isLevelPlayable } from '../../../core/rules/level-progress';
 import { sql, type Db, type SQL } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
 import { resumeOpenPlay, type PlayUnit, type ReplyExtra } from './resume';

@@ -1,7 +1,7 @@
 import type { PackKind, QuizResult } from '../../../core/contract';
 import { DAILY_PACK_LATE_DAYS } from '../../../core/contract/packs';
 import { sql, type Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { resolveLanguageId } from '../languages';
 import { findPackVersion, type PackKey } from '../packs';
 import type { SettingsStore } from '../settings-store';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Comprehension, PlayQuestion, PlaySession, QuestionOption, SealedQuestion } from '../../../core/contract';
 import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { sealQuestion } from './seal';
 

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode, type ErrorReply } from '../../core/contract';
+import { ERRORS, type ErrorCode, type ErrorReply } from '../core/contract';
 
 /** A failure with a stable code; the dispatcher turns it into the error envelope. */
 export class AppError extends Error {
