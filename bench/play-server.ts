@@ -38,6 +38,8 @@ function timed<T>(q: SQL, run: () => Promise<T>): Promise<T> {
 function counted(d: Db): Db {
   return {
     kind: d.kind,
+    // Statements built with the query builder are not counted (the play path sends raw sql).
+    orm: d.orm,
     rows: (q) => timed(q, () => d.rows(q)),
     one: (q) => timed(q, () => d.one(q)),
     run: (q) => timed(q, () => d.run(q)),

@@ -3,10 +3,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir, type DataDirLock, type HolderInfo } from './data-dir-lock';
 
 export { sql };
 export type { SQL };
+
+/** drizzle's query builder, bound to one connection or transaction (the `Db` it came from). */
+export type Orm = PgDatabase<PgQueryResultHKT>;
 
 /** The query surface every server module uses: the same on PGlite and on PostgreSQL. */
 export interface Db {
@@ -18,6 +22,11 @@ export interface Db {
   run(query: SQL): Promise<number>;
   /** Runs `fn` in one transaction (a savepoint when nested). */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * The query builder on the same connection or transaction, typed from `schema.ts`:
+   * `db.orm.select({ coins: users.coins }).from(users).where(eq(users.id, id))`.
+   */
+  readonly orm: Orm;
   readonly kind: 'pglite' | 'postgres';
 }
 
@@ -47,6 +56,7 @@ type Drizzle = {
 function wrap(d: Drizzle, kind: Db['kind']): Db {
   const db: Db = {
     kind,
+    orm: d as unknown as Orm,
     async rows<T>(q: SQL) {
       return (await d.execute(q)).rows as T[];
     },
