@@ -1,5 +1,6 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { sql } from './client';
 import * as schema from './schema';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
@@ -53,5 +54,31 @@ describe('schema.ts and the migrated database', () => {
       for (const c of getTableConfig(table).columns)
         expect(byKey[c.name]?.name, getTableConfig(table).name).toBe(c.name);
     }
+  });
+
+  it('reads through the query builder as through raw sql, inside a transaction too', async () => {
+    const { users } = schema;
+    const [made] = await t.db.orm
+      .insert(users)
+      .values({
+        firebase_id: 'schema-test',
+        name: 'Schema Test',
+        type: 'email',
+        email: 'schema@test.example',
+        refer_code: 'SCHEMATEST',
+      })
+      .returning({ id: users.id });
+    const raw = await t.db.one<{ id: number; coins: number; created_at: string }>(
+      sql`SELECT id, coins, created_at FROM users WHERE id = ${made!.id}`,
+    );
+    const built = await t.db.tx(async (tx) =>
+      tx.orm
+        .select({ id: users.id, coins: users.coins, created_at: users.created_at })
+        .from(users)
+        .where(eq(users.id, made!.id)),
+    );
+    expect(built).toEqual([raw]);
+    // Both drivers hand timestamps back as PostgreSQL's text, through raw sql as through the builder.
+    expect(built[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
   });
 });

@@ -31,7 +31,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text().primaryKey().notNull(),
-  applied_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  applied_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const appSecrets = pgTable('app_secrets', {
@@ -42,7 +42,7 @@ export const appSecrets = pgTable('app_secrets', {
 export const settings = pgTable('settings', {
   key: text().primaryKey().notNull(),
   value: jsonb().notNull(),
-  updated_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updated_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const localAccounts = pgTable('local_accounts', {
@@ -50,8 +50,8 @@ export const localAccounts = pgTable('local_accounts', {
   email: text().notNull(),
   password_hash: text().notNull(),
   name: text().default('').notNull(),
-  verified_at: timestamp({ withTimezone: true, mode: 'date' }),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  verified_at: timestamp({ withTimezone: true, mode: 'string' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const verificationCodes = pgTable('verification_codes', {
@@ -60,18 +60,18 @@ export const verificationCodes = pgTable('verification_codes', {
   purpose: text().notNull(),
   code_hash: text().notNull(),
   attempts: integer().default(0).notNull(),
-  expires_at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  consumed_at: timestamp({ withTimezone: true, mode: 'date' }),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  expires_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+  consumed_at: timestamp({ withTimezone: true, mode: 'string' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const authTokens = pgTable('auth_tokens', {
   token_hash: text().primaryKey().notNull(),
   user_id: integer().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  last_used_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  expires_at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  revoked_at: timestamp({ withTimezone: true, mode: 'date' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  last_used_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  expires_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+  revoked_at: timestamp({ withTimezone: true, mode: 'string' }),
   revoked_reason: text(),
 });
 
@@ -82,7 +82,7 @@ export const outbox = pgTable('outbox', {
   code: text().default('').notNull(),
   subject: text().default('').notNull(),
   body: text().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const users = pgTable('users', {
@@ -103,10 +103,10 @@ export const users = pgTable('users', {
   role: text().default('player').notNull(),
   status: smallint().default(1).notNull(),
   deactivation_reason: text().default('').notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   signup_device: text().default('').notNull(),
-  deleted_at: timestamp({ withTimezone: true, mode: 'date' }),
-  contact_verified_at: timestamp({ withTimezone: true, mode: 'date' }),
+  deleted_at: timestamp({ withTimezone: true, mode: 'string' }),
+  contact_verified_at: timestamp({ withTimezone: true, mode: 'string' }),
   signup_ip: text().default('').notNull(),
   lineage_id: integer(),
 });
@@ -119,7 +119,7 @@ export const coinLedger = pgTable('coin_ledger', {
   ref: text().default('').notNull(),
   op_id: text().notNull(),
   balance_after: integer().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const scoreEvents = pgTable('score_events', {
@@ -128,7 +128,7 @@ export const scoreEvents = pgTable('score_events', {
   points: integer().notNull(),
   mode: text().notNull(),
   ref: text().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const languages = pgTable('languages', {
@@ -178,7 +178,7 @@ export const questions = pgTable('questions', {
   latex: boolean().default(false).notNull(),
   marks: integer().default(1).notNull(),
   status: smallint().default(1).notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   match_options: jsonb().default([]).notNull(),
   comprehension_id: integer(),
   shuffle_key: doublePrecision()
@@ -191,7 +191,7 @@ export const userStatistics = pgTable('user_statistics', {
   questions_answered: integer().default(0).notNull(),
   correct_answers: integer().default(0).notNull(),
   quizzes_played: integer().default(0).notNull(),
-  updated_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updated_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const media = pgTable('media', {
@@ -200,7 +200,7 @@ export const media = pgTable('media', {
   kind: text().notNull(),
   content_type: text().notNull(),
   bytes: bytea().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const comprehensions = pgTable('comprehensions', {
@@ -226,9 +226,9 @@ export const playSessions = pgTable('play_sessions', {
   level: integer().default(0).notNull(),
   question_ids: integer().array().notNull(),
   answer_key: jsonb().notNull(),
-  started_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  deadline: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  finished_at: timestamp({ withTimezone: true, mode: 'date' }),
+  started_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  deadline: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+  finished_at: timestamp({ withTimezone: true, mode: 'string' }),
   result: jsonb(),
   question_types: jsonb().default({}).notNull(),
   seconds_per_question: integer().default(0).notNull(),
@@ -245,15 +245,15 @@ export const questionReports = pgTable('question_reports', {
   question_id: integer().notNull(),
   message: text().notNull(),
   status: text().default('open').notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  updated_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  updated_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const randomBattleStreaks = pgTable('random_battle_streaks', {
   user_id: integer().primaryKey().notNull(),
   wins_in_row: integer().default(0).notNull(),
   best: integer().default(0).notNull(),
-  updated_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updated_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const rooms = pgTable('rooms', {
@@ -271,11 +271,11 @@ export const rooms = pgTable('rooms', {
   answer_key: jsonb().default({}).notNull(),
   round_seconds: integer().default(15).notNull(),
   round: integer().default(0).notNull(),
-  round_opens_at: timestamp({ withTimezone: true, mode: 'date' }),
-  round_deadline: timestamp({ withTimezone: true, mode: 'date' }),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  started_at: timestamp({ withTimezone: true, mode: 'date' }),
-  finished_at: timestamp({ withTimezone: true, mode: 'date' }),
+  round_opens_at: timestamp({ withTimezone: true, mode: 'string' }),
+  round_deadline: timestamp({ withTimezone: true, mode: 'string' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  started_at: timestamp({ withTimezone: true, mode: 'string' }),
+  finished_at: timestamp({ withTimezone: true, mode: 'string' }),
   result: jsonb(),
   bot_plan: jsonb().default([]).notNull(),
   revealed_round: integer().default(0).notNull(),
@@ -290,8 +290,8 @@ export const paymentRequests = pgTable('payment_requests', {
   coin_used: integer().notNull(),
   details: text().default('').notNull(),
   status: text().default('pending').notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  settled_at: timestamp({ withTimezone: true, mode: 'date' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  settled_at: timestamp({ withTimezone: true, mode: 'string' }),
 });
 
 export const pushSubscriptions = pgTable('push_subscriptions', {
@@ -300,7 +300,7 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   endpoint: text().notNull(),
   p256dh: text().notNull(),
   auth: text().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const exams = pgTable('exams', {
@@ -313,7 +313,7 @@ export const exams = pgTable('exams', {
   ends_on: date().notNull(),
   duration_minutes: integer().notNull(),
   status: smallint().default(1).notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const notifications = pgTable('notifications', {
@@ -324,8 +324,8 @@ export const notifications = pgTable('notifications', {
   title: text().default('').notNull(),
   message: text().default('').notNull(),
   link: text().default('').notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  pushed_at: timestamp({ withTimezone: true, mode: 'date' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  pushed_at: timestamp({ withTimezone: true, mode: 'string' }),
   language_code: text(),
   broadcast_id: integer(),
   push_sent: integer().default(0).notNull(),
@@ -338,16 +338,16 @@ export const contests = pgTable('contests', {
   name: text().notNull(),
   description: text().default('').notNull(),
   image: text().default('').notNull(),
-  starts_at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  ends_at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  starts_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+  ends_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
   entry_fee: integer().default(0).notNull(),
   prizes: jsonb().default([]).notNull(),
   points_per_correct: integer().default(4).notNull(),
   speed_bonus: boolean().default(true).notNull(),
   seconds_per_question: integer().default(20).notNull(),
   status: smallint().default(1).notNull(),
-  closed_at: timestamp({ withTimezone: true, mode: 'date' }),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  closed_at: timestamp({ withTimezone: true, mode: 'string' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const auditLog = pgTable('audit_log', {
@@ -359,7 +359,7 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb(),
   input: jsonb().default({}).notNull(),
   ip: text().default('').notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const notificationBroadcasts = pgTable('notification_broadcasts', {
@@ -371,7 +371,7 @@ export const notificationBroadcasts = pgTable('notification_broadcasts', {
   title: text().notNull(),
   message: text().notNull(),
   recipients: integer().default(0).notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const trustEvents = pgTable('trust_events', {
@@ -380,7 +380,7 @@ export const trustEvents = pgTable('trust_events', {
   kind: text().notNull(),
   ref: text().default('').notNull(),
   detail: jsonb().default({}).notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const referrals = pgTable('referrals', {
@@ -390,8 +390,8 @@ export const referrals = pgTable('referrals', {
   device_id: text().default('').notNull(),
   status: text().notNull(),
   reason: text().default('').notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  matured_at: timestamp({ withTimezone: true, mode: 'date' }),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  matured_at: timestamp({ withTimezone: true, mode: 'string' }),
 });
 
 export const playHints = pgTable('play_hints', {
@@ -409,7 +409,7 @@ export const dailyQuizzes = pgTable('daily_quizzes', {
 export const bookmarks = pgTable('bookmarks', {
   user_id: integer().notNull(),
   question_id: integer().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const lbScores = pgTable('lb_scores', {
@@ -429,7 +429,7 @@ export const lbBuckets = pgTable('lb_buckets', {
 export const notificationReads = pgTable('notification_reads', {
   user_id: integer().notNull(),
   notification_id: integer().notNull(),
-  read_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  read_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const examQuestions = pgTable('exam_questions', {
@@ -447,7 +447,7 @@ export const contestQuestions = pgTable('contest_questions', {
 export const contactMarks = pgTable('contact_marks', {
   hash: text().notNull(),
   user_id: integer().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const categoryStatistics = pgTable('category_statistics', {
@@ -461,7 +461,7 @@ export const uiTranslations = pgTable('ui_translations', {
   language_code: text().notNull(),
   key: text().notNull(),
   value: text().notNull(),
-  updated_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updated_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const levelProgress = pgTable('level_progress', {
@@ -476,7 +476,7 @@ export const playLifelines = pgTable('play_lifelines', {
   session_id: uuid().notNull(),
   lifeline: text().notNull(),
   question_id: integer().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   revealed: jsonb().default({}).notNull(),
 });
 
@@ -485,7 +485,7 @@ export const dailyQuizPlays = pgTable('daily_quiz_plays', {
   quiz_date: date().notNull(),
   session_id: uuid().notNull(),
   zone_offset: integer().default(0).notNull(),
-  started_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  started_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const premiumUnlocks = pgTable('premium_unlocks', {
@@ -493,15 +493,15 @@ export const premiumUnlocks = pgTable('premium_unlocks', {
   type: smallint().notNull(),
   slug: text().notNull(),
   price: integer().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const userBadges = pgTable('user_badges', {
   user_id: integer().notNull(),
   badge: text().notNull(),
   status: smallint().default(1).notNull(),
-  unlocked_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  claimed_at: timestamp({ withTimezone: true, mode: 'date' }),
+  unlocked_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  claimed_at: timestamp({ withTimezone: true, mode: 'string' }),
 });
 
 export const packServes = pgTable('pack_serves', {
@@ -509,7 +509,7 @@ export const packServes = pgTable('pack_serves', {
   kind: text().notNull(),
   language_id: integer().notNull(),
   key_hash: text().notNull(),
-  served_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  served_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const examAnswers = pgTable('exam_answers', {
@@ -519,7 +519,7 @@ export const examAnswers = pgTable('exam_answers', {
   answer: text(),
   // You can use { mode: "bigint" } if numbers are exceeding js number limitations
   revision: bigint({ mode: 'number' }).notNull(),
-  saved_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  saved_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const idempotencyKeys = pgTable('idempotency_keys', {
@@ -529,7 +529,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   request_hash: text().notNull(),
   status_code: integer().notNull(),
   reply: jsonb().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const playAnswers = pgTable('play_answers', {
@@ -537,7 +537,7 @@ export const playAnswers = pgTable('play_answers', {
   question_id: integer().notNull(),
   answer: text(),
   is_correct: boolean().notNull(),
-  answered_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  answered_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   elapsed_ms: integer().default(0).notNull(),
   fast: boolean().default(false).notNull(),
 });
@@ -550,7 +550,7 @@ export const levelResults = pgTable('level_results', {
   level: integer().notNull(),
   best_score: integer().default(0).notNull(),
   plays: integer().default(0).notNull(),
-  cleared_at: timestamp({ withTimezone: true, mode: 'date' }),
+  cleared_at: timestamp({ withTimezone: true, mode: 'string' }),
 });
 
 export const roomAnswers = pgTable('room_answers', {
@@ -561,7 +561,7 @@ export const roomAnswers = pgTable('room_answers', {
   is_correct: boolean().notNull(),
   points: integer().notNull(),
   elapsed_ms: integer().notNull(),
-  answered_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  answered_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const contestAnswers = pgTable('contest_answers', {
@@ -572,7 +572,7 @@ export const contestAnswers = pgTable('contest_answers', {
   is_correct: boolean().notNull(),
   points: integer().notNull(),
   elapsed_ms: integer().notNull(),
-  answered_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  answered_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const roomPlayers = pgTable('room_players', {
@@ -583,8 +583,8 @@ export const roomPlayers = pgTable('room_players', {
   state: text().default('connected').notNull(),
   correct: integer().default(0).notNull(),
   points: integer().default(0).notNull(),
-  joined_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  disconnected_at: timestamp({ withTimezone: true, mode: 'date' }),
+  joined_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  disconnected_at: timestamp({ withTimezone: true, mode: 'string' }),
 });
 
 export const packVersions = pgTable('pack_versions', {
@@ -595,8 +595,8 @@ export const packVersions = pgTable('pack_versions', {
   units: jsonb().notNull(),
   answer_key: jsonb().notNull(),
   question_types: jsonb().notNull(),
-  created_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  served_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  served_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
 });
 
 export const examAttempts = pgTable('exam_attempts', {
@@ -606,9 +606,9 @@ export const examAttempts = pgTable('exam_attempts', {
   answer_key: jsonb().notNull(),
   question_types: jsonb().notNull(),
   question_marks: jsonb().notNull(),
-  started_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  deadline: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  submitted_at: timestamp({ withTimezone: true, mode: 'date' }),
+  started_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  deadline: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+  submitted_at: timestamp({ withTimezone: true, mode: 'string' }),
   rules_violated: boolean().default(false).notNull(),
   captured_question_ids: integer().array().default([]).notNull(),
   result: jsonb(),
@@ -621,13 +621,13 @@ export const contestPlays = pgTable('contest_plays', {
   answer_key: jsonb().notNull(),
   question_types: jsonb().notNull(),
   served: integer().default(1).notNull(),
-  served_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  served_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   score: integer().default(0).notNull(),
   correct_answers: integer().default(0).notNull(),
   questions_attended: integer().default(0).notNull(),
-  scored_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  started_at: timestamp({ withTimezone: true, mode: 'date' }).defaultNow().notNull(),
-  finished_at: timestamp({ withTimezone: true, mode: 'date' }),
+  scored_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  started_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
+  finished_at: timestamp({ withTimezone: true, mode: 'string' }),
   rank: integer(),
   prize: integer().default(0).notNull(),
 });
