@@ -3,8 +3,9 @@ import type { AdminCategory } from '../../../../core/contract';
 import { mutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { count } from '../ui/format';
+import { anyOf, byId } from '../ui/table-filters';
 import { useTableQuery } from '../ui/table-query';
 import { CategoryForm } from './CategoryForm';
 import { contentPaths } from './content-paths';
@@ -102,14 +103,7 @@ export function CategoriesScreen() {
           label: t('contentScreens.mode'),
           options: MODES.map((m) => ({ value: String(m.type), label: t(m.label) })),
         },
-        {
-          name: 'language',
-          label: t('contentScreens.language'),
-          options: [
-            { value: 'all', label: t('common.all') },
-            ...languages.map((l) => ({ value: String(l.id), label: l.name })),
-          ],
-        },
+        anyOf('language', t('contentScreens.language'), t('common.all'), byId(languages)),
         statusFilter(t),
       ]}
       list={{

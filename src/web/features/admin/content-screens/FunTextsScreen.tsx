@@ -1,7 +1,8 @@
 import type { AdminFunText } from '../../../../core/contract';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
+import { anyOf, byId } from '../ui/table-filters';
 import { useTableQuery } from '../ui/table-query';
 import { FunTextForm } from './FunTextForm';
 import { FunTextQuestions } from './FunTextQuestions';
@@ -58,22 +59,8 @@ export function FunTextsScreen() {
       defaults={DEFAULTS}
       search={t('contentScreens.funTexts.search')}
       filters={[
-        {
-          name: 'language',
-          label: t('contentScreens.language'),
-          options: [
-            { value: ALL, label: t('common.all') },
-            ...languages.map((l) => ({ value: String(l.id), label: l.name })),
-          ],
-        },
-        {
-          name: 'category',
-          label: t('contentScreens.category'),
-          options: [
-            { value: ALL, label: t('common.all') },
-            ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-          ],
-        },
+        anyOf('language', t('contentScreens.language'), t('common.all'), byId(languages)),
+        anyOf('category', t('contentScreens.category'), t('common.all'), byId(categories)),
         statusFilter(t),
       ]}
       list={{

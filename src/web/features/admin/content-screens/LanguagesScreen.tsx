@@ -1,7 +1,7 @@
 import type { AdminLanguage } from '../../../../core/contract';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { count } from '../ui/format';
 import { Tag } from '../ui/Tag';
 import { LanguageForm } from './LanguageForm';

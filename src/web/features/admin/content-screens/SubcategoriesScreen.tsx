@@ -5,7 +5,7 @@ import { useLoad } from '../../../lib/use-api';
 import { mutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { CategoryForm } from './CategoryForm';
 import { contentPaths } from './content-paths';
 import { modeLabel } from './mode-names';

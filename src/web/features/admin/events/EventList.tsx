@@ -4,6 +4,7 @@ import { useLoad } from '../../../lib/use-api';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
 import type { Column } from '../ui/DataTable';
+import { anyOf, byId } from '../ui/table-filters';
 import { loadLanguages, type EventKind } from './event-data';
 import { operatorZone } from './zones';
 
@@ -54,22 +55,13 @@ export function EventList<T extends { id: number }>({ spec }: { spec: EventListS
       defaults={DEFAULTS}
       search={spec.search}
       filters={[
-        {
-          name: 'state',
-          label: t('events.stateLabel'),
-          options: [
-            { value: 'all', label: t('common.all') },
-            ...spec.states.map((s) => ({ value: s, label: t(`events.state.${s}`) })),
-          ],
-        },
-        {
-          name: 'language',
-          label: t('events.language'),
-          options: [
-            { value: 'all', label: t('common.all') },
-            ...languages.map((l) => ({ value: String(l.id), label: l.name })),
-          ],
-        },
+        anyOf(
+          'state',
+          t('events.stateLabel'),
+          t('common.all'),
+          spec.states.map((s) => ({ value: s, label: t(`events.state.${s}`) })),
+        ),
+        anyOf('language', t('events.language'), t('common.all'), byId(languages)),
       ]}
       list={{
         action: spec.action,

@@ -2,7 +2,7 @@ import type { AdminBroadcast } from '../../../../core/contract';
 import languages from '../../../../../locales/index.json';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { count, dateTime } from '../ui/format';
 import { Tag } from '../ui/Tag';
 import { ComposeForm } from './ComposeForm';

@@ -3,9 +3,10 @@ import { toast } from '../../../lib/toast';
 import { mutate } from '../admin-api';
 import { useAdminT, type AdminKey } from '../i18n';
 import { CrudScreen, type CrudContext } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { count, dateOnly } from '../ui/format';
 import { Tag, type Tone } from '../ui/Tag';
+import { anyOf } from '../ui/table-filters';
 import { PayoutSignals } from './PayoutSignals';
 
 const DEFAULTS = { order: 'desc' as const, filters: { status: 'pending' } };
@@ -108,14 +109,12 @@ export default function PayoutsPage() {
       defaults={DEFAULTS}
       search={t('payouts.search')}
       filters={[
-        {
-          name: 'status',
-          label: t('payouts.status'),
-          options: [
-            { value: 'all', label: t('common.all') },
-            ...STATUSES.map((s) => ({ value: s, label: t(`payouts.${s}`) })),
-          ],
-        },
+        anyOf(
+          'status',
+          t('payouts.status'),
+          t('common.all'),
+          STATUSES.map((s) => ({ value: s, label: t(`payouts.${s}`) })),
+        ),
       ]}
       list={{
         action: 'admin_get_payment_requests',

@@ -4,7 +4,7 @@ import type { AdminTranslation } from '../../../../core/contract';
 import languages from '../../../../../locales/index.json';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
-import { type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { TranslationEditor } from './TranslationRow';
 import './translations.css';
 
