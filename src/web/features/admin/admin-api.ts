@@ -3,7 +3,8 @@ import { api, type CallOptions } from '../../lib/api-client';
 import { uuid } from '../../lib/uuid';
 import type { TablePage } from './ui/DataTable';
 
-type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
+/** An action's fields as a screen sends them (ids and numbers may still be the form's strings). */
+export type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
 
 /** A paged list action as a table page: its rows and the reply's `total`. */
 export async function loadPage<A extends ActionName>(

@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminCategory } from '../../../../core/contract';
-import { loadPage, mutate } from '../admin-api';
+import { mutate } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
-import { Drawer } from '../ui/Drawer';
+import { CrudScreen } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
 import { count } from '../ui/format';
+import { anyOf, byId } from '../ui/table-filters';
 import { useTableQuery } from '../ui/table-query';
 import { CategoryForm } from './CategoryForm';
-import { DeleteDialog } from './DeleteDialog';
 import { contentPaths } from './content-paths';
 import { modeLabel, MODES, TEXT_MODE } from './mode-names';
-import { SectionHead } from './SectionHead';
 import { StatusTag, statusFilter } from './status';
 import { rowsOf, useLanguages } from './use-content-lists';
 import { Thumb } from './Thumb';
@@ -26,10 +24,6 @@ export function CategoriesScreen() {
   const { t, lang } = useAdminT();
   const languages = rowsOf(useLanguages());
   const [query] = useTableQuery(DEFAULTS);
-  const [open, setOpen] = useState<AdminCategory | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminCategory | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = () => setReloadKey((n) => n + 1);
   const type = Number(query.filters.type) || 1;
   const listedLanguage = Number(query.filters.language) || languages.find((l) => l.is_default)?.id || 0;
 
@@ -93,118 +87,62 @@ export function CategoriesScreen() {
   ];
 
   return (
-    <>
-      <SectionHead
-        title={t('contentScreens.categories.title')}
-        intro={t('contentScreens.categories.intro', { mode: t(modeLabel(type)) })}
-        action={
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            onClick={() => setOpen('new')}
-            data-testid="category-add"
-          >
-            {t('contentScreens.categories.add')}
-          </button>
-        }
-      />
-      <DataTable
-        label={t('contentScreens.categories.title')}
-        testId="categories"
-        columns={columns}
-        rowKey={(c) => c.id}
-        defaults={DEFAULTS}
-        search={t('contentScreens.categories.search')}
-        filters={[
-          {
-            name: 'type',
-            label: t('contentScreens.mode'),
-            options: MODES.map((m) => ({ value: String(m.type), label: t(m.label) })),
-          },
-          {
-            name: 'language',
-            label: t('contentScreens.language'),
-            options: [
-              { value: 'all', label: t('common.all') },
-              ...languages.map((l) => ({ value: String(l.id), label: l.name })),
-            ],
-          },
-          statusFilter(t),
-        ]}
-        load={(q) =>
-          loadPage('admin_get_categories', {
-            offset: q.offset,
-            limit: q.limit,
-            search: q.search,
-            type: q.filters.type,
-            language_id: q.filters.language === 'all' ? undefined : q.filters.language,
-            status: q.filters.status,
-            sort: q.sort,
-            order: q.order,
-          })
-        }
-        onRowClick={setOpen}
-        rowActions={(c) => (
-          <>
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              onClick={() => setOpen(c)}
-              data-testid="category-edit"
-            >
-              {t('contentScreens.edit')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger-ghost btn-small"
-              onClick={() => setDeleting(c)}
-              data-testid="category-delete"
-            >
-              {t('contentScreens.delete')}
-            </button>
-          </>
-        )}
-        empty={t('contentScreens.categories.empty')}
-        reloadKey={reloadKey}
-      />
-      {open && (
-        <Drawer
-          title={open === 'new' ? t('contentScreens.categories.add') : open.name}
-          onClose={() => setOpen(null)}
-          testId="category-drawer"
-        >
+    <CrudScreen
+      heading="section"
+      title={t('contentScreens.categories.title')}
+      intro={t('contentScreens.categories.intro', { mode: t(modeLabel(type)) })}
+      add={{ label: t('contentScreens.categories.add'), testId: 'category-add' }}
+      testId="categories"
+      columns={columns}
+      rowKey={(c) => c.id}
+      defaults={DEFAULTS}
+      search={t('contentScreens.categories.search')}
+      filters={[
+        {
+          name: 'type',
+          label: t('contentScreens.mode'),
+          options: MODES.map((m) => ({ value: String(m.type), label: t(m.label) })),
+        },
+        anyOf('language', t('contentScreens.language'), t('common.all'), byId(languages)),
+        statusFilter(t),
+      ]}
+      list={{
+        action: 'admin_get_categories',
+        fields: (q) => ({
+          offset: q.offset,
+          limit: q.limit,
+          search: q.search,
+          type: q.filters.type,
+          language_id: q.filters.language === 'all' ? undefined : q.filters.language,
+          status: q.filters.status,
+          sort: q.sort,
+          order: q.order,
+        }),
+      }}
+      edit={{ label: t('contentScreens.edit'), testId: 'category-edit' }}
+      drawer={{
+        testId: 'category-drawer',
+        title: (c) => c?.name ?? t('contentScreens.categories.add'),
+        body: (c, saved) => (
           <CategoryForm
             kind="category"
-            row={open === 'new' ? null : open}
+            row={c}
             languages={languages}
             languageId={listedLanguage}
             type={type}
-            onSaved={() => {
-              setOpen(null);
-              reload();
-            }}
+            onSaved={() => saved()}
           />
-        </Drawer>
-      )}
-      {deleting && (
-        <DeleteDialog
-          title={t('contentScreens.categories.deleteTitle', { name: deleting.name })}
-          body={t('contentScreens.categories.deleteBody')}
-          onDelete={async () => {
-            await mutate('admin_delete_category', { id: deleting.id }, { expect: ['category_not_empty'] });
-            reload();
-          }}
-          onDeactivate={
-            deleting.status === 1
-              ? async () => {
-                  await mutate('admin_save_category', { id: deleting.id, status: 0 });
-                  reload();
-                }
-              : undefined
-          }
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </>
+        ),
+      }}
+      remove={{
+        label: t('contentScreens.delete'),
+        testId: 'category-delete',
+        title: (c) => t('contentScreens.categories.deleteTitle', { name: c.name }),
+        body: t('contentScreens.categories.deleteBody'),
+        run: (c) => mutate('admin_delete_category', { id: c.id }, { expect: ['category_not_empty'] }),
+        deactivate: (c) => (c.status === 1 ? () => mutate('admin_save_category', { id: c.id, status: 0 }) : undefined),
+      }}
+      empty={t('contentScreens.categories.empty')}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { useAdminT } from '../i18n';
 import { addMonths, isMonth, monthOf, monthRange, today } from './calendar';
 import { DailyCalendar } from './DailyCalendar';
 import { DailyDayEditor } from './DailyDayEditor';
-import { SectionHead } from './SectionHead';
+import { SectionHead } from '../ui/PageHead';
 import { rowsOf, useLanguages } from './use-content-lists';
 
 const isDate = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);

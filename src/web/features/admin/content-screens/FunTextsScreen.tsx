@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import type { AdminFunText } from '../../../../core/contract';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
-import { Drawer } from '../ui/Drawer';
+import { CrudScreen } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
+import { anyOf, byId } from '../ui/table-filters';
 import { useTableQuery } from '../ui/table-query';
 import { FunTextForm } from './FunTextForm';
 import { FunTextQuestions } from './FunTextQuestions';
 import { TEXT_MODE } from './mode-names';
-import { SectionHead } from './SectionHead';
 import { StatusTag, statusFilter } from './status';
 import { rowsOf, useCategories, useLanguages } from './use-content-lists';
 
@@ -23,8 +21,6 @@ export function FunTextsScreen() {
   const languages = rowsOf(useLanguages());
   const languageId = query.filters.language === ALL ? null : Number(query.filters.language);
   const categories = rowsOf(useCategories(languageId ?? 'all', TEXT_MODE));
-  const [open, setOpen] = useState<AdminFunText | 'new' | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
 
   const columns: Column<AdminFunText>[] = [
     {
@@ -52,89 +48,50 @@ export function FunTextsScreen() {
   ];
 
   return (
-    <>
-      <SectionHead
-        title={t('contentScreens.funTexts.title')}
-        intro={t('contentScreens.funTexts.intro')}
-        action={
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            onClick={() => setOpen('new')}
-            data-testid="fun-text-add"
-          >
-            {t('contentScreens.funTexts.add')}
-          </button>
-        }
-      />
-      <DataTable
-        label={t('contentScreens.funTexts.title')}
-        testId="fun-texts"
-        columns={columns}
-        rowKey={(x) => x.id}
-        defaults={DEFAULTS}
-        search={t('contentScreens.funTexts.search')}
-        filters={[
-          {
-            name: 'language',
-            label: t('contentScreens.language'),
-            options: [
-              { value: ALL, label: t('common.all') },
-              ...languages.map((l) => ({ value: String(l.id), label: l.name })),
-            ],
-          },
-          {
-            name: 'category',
-            label: t('contentScreens.category'),
-            options: [
-              { value: ALL, label: t('common.all') },
-              ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-            ],
-          },
-          statusFilter(t),
-        ]}
-        load={(q) =>
-          loadPage('admin_get_fun_texts', {
-            offset: q.offset,
-            limit: q.limit,
-            search: q.search,
-            language_id: some(q.filters.language),
-            category_id: some(q.filters.category),
-            status: q.filters.status,
-          })
-        }
-        onRowClick={setOpen}
-        rowActions={(x) => (
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => setOpen(x)}
-            data-testid="fun-text-edit"
-          >
-            {t('contentScreens.edit')}
-          </button>
-        )}
-        empty={t('contentScreens.funTexts.empty')}
-        reloadKey={reloadKey}
-      />
-      {open && (
-        <Drawer
-          title={open === 'new' ? t('contentScreens.funTexts.add') : open.title}
-          onClose={() => setOpen(null)}
-          testId="fun-text-drawer"
-        >
-          <FunTextForm
-            key={open === 'new' ? 'new' : open.id}
-            text={open === 'new' ? null : open}
-            languageId={languageId ?? languages.find((l) => l.is_default)?.id ?? null}
-            onSaved={(saved) => {
-              setOpen(saved);
-              setReloadKey((n) => n + 1);
-            }}
-          />
-          {open !== 'new' && <FunTextQuestions text={open} />}
-        </Drawer>
-      )}
-    </>
+    <CrudScreen
+      heading="section"
+      title={t('contentScreens.funTexts.title')}
+      intro={t('contentScreens.funTexts.intro')}
+      add={{ label: t('contentScreens.funTexts.add'), testId: 'fun-text-add' }}
+      testId="fun-texts"
+      columns={columns}
+      rowKey={(x) => x.id}
+      defaults={DEFAULTS}
+      search={t('contentScreens.funTexts.search')}
+      filters={[
+        anyOf('language', t('contentScreens.language'), t('common.all'), byId(languages)),
+        anyOf('category', t('contentScreens.category'), t('common.all'), byId(categories)),
+        statusFilter(t),
+      ]}
+      list={{
+        action: 'admin_get_fun_texts',
+        fields: (q) => ({
+          offset: q.offset,
+          limit: q.limit,
+          search: q.search,
+          language_id: some(q.filters.language),
+          category_id: some(q.filters.category),
+          status: q.filters.status,
+        }),
+      }}
+      edit={{ label: t('contentScreens.edit'), testId: 'fun-text-edit' }}
+      drawer={{
+        testId: 'fun-text-drawer',
+        title: (x) => x?.title ?? t('contentScreens.funTexts.add'),
+        // Saved, the text stays open: its questions are listed under it.
+        body: (x, saved) => (
+          <>
+            <FunTextForm
+              key={x?.id ?? 'new'}
+              text={x}
+              languageId={languageId ?? languages.find((l) => l.is_default)?.id ?? null}
+              onSaved={saved}
+            />
+            {x && <FunTextQuestions text={x} />}
+          </>
+        ),
+      }}
+      empty={t('contentScreens.funTexts.empty')}
+    />
   );
 }

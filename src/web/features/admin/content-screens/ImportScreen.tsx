@@ -4,7 +4,7 @@ import { useAdminT } from '../i18n';
 import { DownloadsCard } from './DownloadsCard';
 import { ImportForm } from './ImportForm';
 import { ImportReport } from './ImportReport';
-import { SectionHead } from './SectionHead';
+import { SectionHead } from '../ui/PageHead';
 
 /** Bulk import (a dry run first, then the import) beside the template and category exports. */
 export function ImportScreen() {

@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import type { AdminLanguage } from '../../../../core/contract';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
-import { Drawer } from '../ui/Drawer';
+import { CrudScreen } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
 import { count } from '../ui/format';
 import { Tag } from '../ui/Tag';
 import { LanguageForm } from './LanguageForm';
-import { SectionHead } from './SectionHead';
 import { StatusTag, statusFilter } from './status';
 
 const DEFAULTS = { filters: { status: 'all' } };
@@ -15,8 +12,6 @@ const DEFAULTS = { filters: { status: 'all' } };
 /** Content languages: the list (the default first), and a drawer to add or edit one. */
 export function LanguagesScreen() {
   const { t, lang } = useAdminT();
-  const [open, setOpen] = useState<AdminLanguage | 'new' | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
 
   const columns: Column<AdminLanguage>[] = [
     {
@@ -59,66 +54,28 @@ export function LanguagesScreen() {
   ];
 
   return (
-    <>
-      <SectionHead
-        title={t('contentScreens.languages.title')}
-        intro={t('contentScreens.languages.intro')}
-        action={
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            onClick={() => setOpen('new')}
-            data-testid="language-add"
-          >
-            {t('contentScreens.languages.add')}
-          </button>
-        }
-      />
-      <DataTable
-        label={t('contentScreens.languages.title')}
-        testId="languages"
-        columns={columns}
-        rowKey={(l) => l.id}
-        defaults={DEFAULTS}
-        search={t('contentScreens.languages.search')}
-        filters={[statusFilter(t)]}
-        load={(q) =>
-          loadPage('admin_get_languages', {
-            offset: q.offset,
-            limit: q.limit,
-            search: q.search,
-            status: q.filters.status,
-          })
-        }
-        onRowClick={setOpen}
-        rowActions={(l) => (
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => setOpen(l)}
-            data-testid="language-edit"
-          >
-            {t('contentScreens.edit')}
-          </button>
-        )}
-        empty={t('contentScreens.languages.empty')}
-        reloadKey={reloadKey}
-      />
-      {open && (
-        <Drawer
-          title={open === 'new' ? t('contentScreens.languages.add') : open.name}
-          onClose={() => setOpen(null)}
-          testId="language-drawer"
-        >
-          <LanguageForm
-            language={open === 'new' ? null : open}
-            onSaved={() => {
-              setOpen(null);
-              setReloadKey((n) => n + 1);
-            }}
-          />
-        </Drawer>
-      )}
-    </>
+    <CrudScreen
+      heading="section"
+      title={t('contentScreens.languages.title')}
+      intro={t('contentScreens.languages.intro')}
+      add={{ label: t('contentScreens.languages.add'), testId: 'language-add' }}
+      testId="languages"
+      columns={columns}
+      rowKey={(l) => l.id}
+      defaults={DEFAULTS}
+      search={t('contentScreens.languages.search')}
+      filters={[statusFilter(t)]}
+      list={{
+        action: 'admin_get_languages',
+        fields: (q) => ({ offset: q.offset, limit: q.limit, search: q.search, status: q.filters.status }),
+      }}
+      edit={{ label: t('contentScreens.edit'), testId: 'language-edit' }}
+      drawer={{
+        testId: 'language-drawer',
+        title: (l) => l?.name ?? t('contentScreens.languages.add'),
+        body: (l, saved) => <LanguageForm language={l} onSaved={() => saved()} />,
+      }}
+      empty={t('contentScreens.languages.empty')}
+    />
   );
 }

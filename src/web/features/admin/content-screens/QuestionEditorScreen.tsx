@@ -10,7 +10,7 @@ import { contentPaths } from './content-paths';
 import { draftFromFields, emptyDraft } from './question-draft';
 import { newQuestionValues, questionValues } from './question-form';
 import { QuestionEditor } from './QuestionEditor';
-import { SectionHead } from './SectionHead';
+import { SectionHead } from '../ui/PageHead';
 import { StatusTag } from './status';
 
 /**

@@ -10,7 +10,7 @@ import { useTableQuery } from '../ui/table-query';
 import { Tag } from '../ui/Tag';
 import { contentPaths } from './content-paths';
 import { modeLabel } from './mode-names';
-import { SectionHead } from './SectionHead';
+import { SectionHead } from '../ui/PageHead';
 import { StatusTag, statusFilter } from './status';
 import { rowsOf, useCategories, useLanguages, useSubcategories } from './use-content-lists';
 

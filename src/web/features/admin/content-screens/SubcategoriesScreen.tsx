@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminCategory, AdminSubcategory } from '../../../../core/contract';
 import { api } from '../../../lib/api-client';
 import { useLoad } from '../../../lib/use-api';
-import { loadPage, mutate } from '../admin-api';
+import { mutate } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
-import { Drawer } from '../ui/Drawer';
+import { CrudScreen } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
 import { CategoryForm } from './CategoryForm';
-import { DeleteDialog } from './DeleteDialog';
 import { contentPaths } from './content-paths';
 import { modeLabel } from './mode-names';
-import { SectionHead } from './SectionHead';
 import { StatusTag, statusFilter } from './status';
 import { Thumb } from './Thumb';
 
@@ -37,10 +34,6 @@ export function SubcategoriesScreen() {
     [categoryId],
   );
   const category = state.status === 'ready' ? state.data : null;
-  const [open, setOpen] = useState<AdminSubcategory | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminSubcategory | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = () => setReloadKey((n) => n + 1);
 
   const columns: Column<AdminSubcategory>[] = [
     {
@@ -83,105 +76,53 @@ export function SubcategoriesScreen() {
   ];
 
   return (
-    <>
-      <p className="cs-crumbs">
-        <Link to={contentPaths.categories} data-testid="back-to-categories">
-          {t('contentScreens.categories.title')}
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span dir="auto">{category?.name ?? `#${categoryId}`}</span>
-      </p>
-      <SectionHead
-        title={t('contentScreens.subcategories.of', { name: category?.name ?? `#${categoryId}` })}
-        intro={category ? `${t(modeLabel(category.type))} · ${category.language_code}` : undefined}
-        action={
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            onClick={() => setOpen('new')}
-            data-testid="subcategory-add"
-          >
-            {t('contentScreens.subcategories.add')}
-          </button>
-        }
-      />
-      <DataTable
-        label={t('contentScreens.subcategories.title')}
-        testId="subcategories"
-        columns={columns}
-        rowKey={(s) => s.id}
-        defaults={DEFAULTS}
-        search={t('contentScreens.subcategories.search')}
-        filters={[statusFilter(t)]}
-        load={(q) =>
-          loadPage('admin_get_subcategories', {
-            offset: q.offset,
-            limit: q.limit,
-            category_id: categoryId,
-            search: q.search,
-            status: q.filters.status,
-          })
-        }
-        onRowClick={setOpen}
-        rowActions={(s) => (
-          <>
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              onClick={() => setOpen(s)}
-              data-testid="subcategory-edit"
-            >
-              {t('contentScreens.edit')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger-ghost btn-small"
-              onClick={() => setDeleting(s)}
-              data-testid="subcategory-delete"
-            >
-              {t('contentScreens.delete')}
-            </button>
-          </>
-        )}
-        empty={t('contentScreens.subcategories.empty')}
-        reloadKey={reloadKey}
-      />
-      {open && (
-        <Drawer
-          title={open === 'new' ? t('contentScreens.subcategories.add') : open.name}
-          onClose={() => setOpen(null)}
-          testId="subcategory-drawer"
-        >
-          <CategoryForm
-            kind="subcategory"
-            row={open === 'new' ? null : open}
-            categoryId={categoryId}
-            onSaved={() => {
-              setOpen(null);
-              reload();
-            }}
-          />
-        </Drawer>
-      )}
-      {deleting && (
-        <DeleteDialog
-          title={t('contentScreens.subcategories.deleteTitle', { name: deleting.name })}
-          body={t('contentScreens.subcategories.deleteBody')}
-          onDelete={async () => {
-            await mutate('admin_delete_subcategory', { id: deleting.id }, { expect: ['subcategory_not_empty'] });
-            reload();
-          }}
-          onDeactivate={
-            deleting.status === 1
-              ? async () => {
-                  await mutate('admin_save_subcategory', { id: deleting.id, status: 0 });
-                  reload();
-                }
-              : undefined
-          }
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </>
+    <CrudScreen
+      above={
+        <p className="cs-crumbs">
+          <Link to={contentPaths.categories} data-testid="back-to-categories">
+            {t('contentScreens.categories.title')}
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span dir="auto">{category?.name ?? `#${categoryId}`}</span>
+        </p>
+      }
+      heading="section"
+      title={t('contentScreens.subcategories.of', { name: category?.name ?? `#${categoryId}` })}
+      intro={category ? `${t(modeLabel(category.type))} · ${category.language_code}` : undefined}
+      add={{ label: t('contentScreens.subcategories.add'), testId: 'subcategory-add' }}
+      label={t('contentScreens.subcategories.title')}
+      testId="subcategories"
+      columns={columns}
+      rowKey={(s) => s.id}
+      defaults={DEFAULTS}
+      search={t('contentScreens.subcategories.search')}
+      filters={[statusFilter(t)]}
+      list={{
+        action: 'admin_get_subcategories',
+        fields: (q) => ({
+          offset: q.offset,
+          limit: q.limit,
+          category_id: categoryId,
+          search: q.search,
+          status: q.filters.status,
+        }),
+      }}
+      edit={{ label: t('contentScreens.edit'), testId: 'subcategory-edit' }}
+      drawer={{
+        testId: 'subcategory-drawer',
+        title: (s) => s?.name ?? t('contentScreens.subcategories.add'),
+        body: (s, saved) => <CategoryForm kind="subcategory" row={s} categoryId={categoryId} onSaved={() => saved()} />,
+      }}
+      remove={{
+        label: t('contentScreens.delete'),
+        testId: 'subcategory-delete',
+        title: (s) => t('contentScreens.subcategories.deleteTitle', { name: s.name }),
+        body: t('contentScreens.subcategories.deleteBody'),
+        run: (s) => mutate('admin_delete_subcategory', { id: s.id }, { expect: ['subcategory_not_empty'] }),
+        deactivate: (s) =>
+          s.status === 1 ? () => mutate('admin_save_subcategory', { id: s.id, status: 0 }) : undefined,
+      }}
+      empty={t('contentScreens.subcategories.empty')}
+    />
   );
 }

@@ -30,7 +30,10 @@ export interface EventPageSpec<D extends { id: number }> {
   deleted: (d: D) => string;
 }
 
-/** A new contest or exam (`…/new`) or a saved one (`…/:id`) with its delete and results. */
+/**
+ * A new contest or exam (`…/new`) or a saved one (`…/:id`) with its delete and results; the
+ * form itself is the spec's, built on `EventFormFrame`.
+ */
 export function EventFormShell<D extends { id: number }>({ spec }: { spec: EventPageSpec<D> }) {
   const { t } = useAdminT();
   const { id } = useParams();

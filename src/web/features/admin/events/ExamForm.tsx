@@ -1,18 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
 import type { AdminExamDetail, AdminLanguage } from '../../../../core/contract';
 import { EXAM_KEY_MIN_LENGTH, examSaveSchema } from '../../../../core/contract/admin-event-schemas';
-import { toast } from '../../../lib/toast';
 import { mutate } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { AdminIcon } from '../ui/admin-icons';
-import { useZodForm } from '../ui/form-kit';
-import { FormError, SelectField, TextArea, TextField } from '../ui/FormFields';
+import { SelectField, TextArea, TextField } from '../ui/FormFields';
 import { EXAMS } from './event-paths';
+import { EventFormFrame, useEventForm } from './EventFormFrame';
 import { DateField, SecretField } from './EventFields';
-import { blankExam, changedExamInput, examInput, examValues, totalMarks, type ExamValues } from './exam-form';
+import { blankExam, changedExamInput, examInput, examValues, totalMarks } from './exam-form';
 import { languageOptions } from './languages';
-import { revealFirstError } from './reveal-error';
 import { QuestionPicker } from './QuestionPicker';
 import { operatorZone, todayIn } from './zones';
 
@@ -23,7 +19,6 @@ import { operatorZone, todayIn } from './zones';
  */
 export function ExamForm({ exam, languages }: { exam: AdminExamDetail | null; languages: AdminLanguage[] }) {
   const { t } = useAdminT();
-  const navigate = useNavigate();
   const zone = operatorZone();
   const initial = useMemo(
     () =>
@@ -33,118 +28,93 @@ export function ExamForm({ exam, languages }: { exam: AdminExamDetail | null; la
     [exam, languages, zone],
   );
   const saved = useMemo(() => (exam ? examInput(initial) : null), [exam, initial]);
-  const form = useZodForm(examSaveSchema, initial);
-  const v = form.values as ExamValues;
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const event = useEventForm(examSaveSchema, initial, EXAMS);
+  const { form, v } = event;
   const locked = exam !== null && exam.attempts > 0;
 
-  const language = useRef(v.language_id);
-  const { set } = form;
-  useEffect(() => {
-    if (language.current === v.language_id) return;
-    language.current = v.language_id;
-    if (v.questions.length) set('questions', []);
-  }, [v.language_id, v.questions.length, set]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const input = examInput(v);
-    if (!form.validate({ values: input })) return revealFirstError(formRef.current);
-    setBusy(true);
-    try {
-      const done = await mutate('admin_save_exam', changedExamInput(input, saved) as never, {
-        expect: ['invalid_input'],
-      });
-      toast.success(t(exam ? 'events.examSaved' : 'events.examCreated', { name: done.title }));
-      void navigate(EXAMS);
-    } catch (err) {
-      if (!form.showServerError(err)) form.setErrors({ _form: (err as Error).message });
-      revealFirstError(formRef.current);
-      setBusy(false);
-    }
+    void event.save({
+      values: input,
+      send: async () => {
+        const done = await mutate('admin_save_exam', changedExamInput(input, saved) as never, {
+          expect: ['invalid_input'],
+        });
+        return t(exam ? 'events.examSaved' : 'events.examCreated', { name: done.title });
+      },
+    });
   }
 
   return (
-    <form ref={formRef} className="events-form" onSubmit={(e) => void submit(e)} noValidate data-testid="exam-form">
-      <section className="card events-card" aria-labelledby="exam-details">
-        <h3 id="exam-details">{t('events.details')}</h3>
-        <TextField form={form} name="title" label={t('events.examTitle')} maxLength={200} />
+    <EventFormFrame
+      kind="exam"
+      event={event}
+      listPath={EXAMS}
+      onSubmit={submit}
+      lockedNote={locked ? t('events.examLocked', { count: exam.attempts }) : null}
+      saveLabel={exam ? t('events.save') : t('events.createExam')}
+      details={
+        <section className="card events-card" aria-labelledby="exam-details">
+          <h3 id="exam-details">{t('events.details')}</h3>
+          <TextField form={form} name="title" label={t('events.examTitle')} maxLength={200} />
+          <div className="events-grid">
+            <DateField
+              form={form}
+              name="start_date"
+              type="date"
+              label={t('events.firstDay')}
+              min={todayIn(zone)}
+              hint={t('events.daysHint')}
+            />
+            <DateField form={form} name="end_date" type="date" label={t('events.lastDay')} min={String(v.start_date)} />
+            <SecretField
+              form={form}
+              name="exam_key"
+              label={t('events.examKey')}
+              hint={t('events.examKeyHint', { count: EXAM_KEY_MIN_LENGTH })}
+              maxLength={64}
+            />
+          </div>
+          <TextArea
+            form={form}
+            name="description"
+            label={t('events.rules')}
+            hint={t('events.rulesHint')}
+            maxLength={10_000}
+            rows={5}
+          />
+        </section>
+      }
+    >
+      <section className="card events-card" aria-labelledby="exam-terms">
+        <h3 id="exam-terms">{t('events.examTerms')}</h3>
         <div className="events-grid">
-          <DateField
+          <SelectField
             form={form}
-            name="start_date"
-            type="date"
-            label={t('events.firstDay')}
-            min={todayIn(zone)}
-            hint={t('events.daysHint')}
+            name="language_id"
+            label={t('events.language')}
+            hint={t('events.languageHint')}
+            options={languageOptions(languages, t('events.pickLanguage'), t('events.languageOff'))}
           />
-          <DateField form={form} name="end_date" type="date" label={t('events.lastDay')} min={String(v.start_date)} />
-          <SecretField
-            form={form}
-            name="exam_key"
-            label={t('events.examKey')}
-            hint={t('events.examKeyHint', { count: EXAM_KEY_MIN_LENGTH })}
-            maxLength={64}
-          />
+          <TextField form={form} name="duration" type="number" label={t('events.durationMinutes')} maxLength={4} />
         </div>
-        <TextArea
-          form={form}
-          name="description"
-          label={t('events.rules')}
-          hint={t('events.rulesHint')}
-          maxLength={10_000}
-          rows={5}
+      </section>
+      <section className="card events-card">
+        <QuestionPicker
+          kind="exam"
+          languageId={Number(v.language_id) || null}
+          picked={v.questions}
+          onChange={(rows) => form.set('questions', rows)}
+          withMarks
+          summary={
+            <p className="events-total" data-testid="exam-total-marks">
+              {t('events.totalMarksLive', { count: totalMarks(v.questions) })}
+            </p>
+          }
+          locked={locked}
+          error={form.errors.questions}
         />
       </section>
-
-      {locked && (
-        <p className="events-locked-note" role="note" data-testid="exam-locked">
-          <AdminIcon name="lock" size={18} />
-          {t('events.examLocked', { count: exam.attempts })}
-        </p>
-      )}
-      <fieldset disabled={locked} className="events-plain events-form">
-        <section className="card events-card" aria-labelledby="exam-terms">
-          <h3 id="exam-terms">{t('events.examTerms')}</h3>
-          <div className="events-grid">
-            <SelectField
-              form={form}
-              name="language_id"
-              label={t('events.language')}
-              hint={t('events.languageHint')}
-              options={languageOptions(languages, t('events.pickLanguage'), t('events.languageOff'))}
-            />
-            <TextField form={form} name="duration" type="number" label={t('events.durationMinutes')} maxLength={4} />
-          </div>
-        </section>
-        <section className="card events-card">
-          <QuestionPicker
-            kind="exam"
-            languageId={Number(v.language_id) || null}
-            picked={v.questions}
-            onChange={(rows) => form.set('questions', rows)}
-            withMarks
-            summary={
-              <p className="events-total" data-testid="exam-total-marks">
-                {t('events.totalMarksLive', { count: totalMarks(v.questions) })}
-              </p>
-            }
-            locked={locked}
-            error={form.errors.questions}
-          />
-        </section>
-      </fieldset>
-
-      <div className="events-actions">
-        <FormError form={form} />
-        <Link to={EXAMS} className="btn btn-ghost">
-          {t('events.cancel')}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="exam-save">
-          {exam ? t('events.save') : t('events.createExam')}
-        </button>
-      </div>
-    </form>
+    </EventFormFrame>
   );
 }

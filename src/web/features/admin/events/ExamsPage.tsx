@@ -1,32 +1,23 @@
-import { Link, useNavigate } from 'react-router-dom';
 import type { AdminExam, AdminLanguage } from '../../../../core/contract';
-import { useLoad } from '../../../lib/use-api';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { count, dateOnly } from '../ui/format';
 import { EXAMS } from './event-paths';
-import { loadLanguages } from './event-data';
+import { EventList } from './EventList';
 import { languageName } from './languages';
 import { ExamStateTag } from './StateTag';
 import { operatorZone } from './zones';
 
-const DEFAULTS = { filters: { state: 'all', language: 'all' } };
-
 /** Exams: by state (against today in the operator's zone), language and title; a row opens its form. */
 export default function ExamsPage() {
   const { t, lang } = useAdminT();
-  const navigate = useNavigate();
-  const [langs] = useLoad(loadLanguages, []);
-  const languages: AdminLanguage[] = langs.status === 'ready' ? langs.data : [];
-  const zone = operatorZone();
 
   const days = (e: AdminExam) =>
     e.starts_on === e.ends_on
       ? dateOnly(`${e.starts_on}T12:00:00`, lang)
       : `${dateOnly(`${e.starts_on}T12:00:00`, lang)} – ${dateOnly(`${e.ends_on}T12:00:00`, lang)}`;
 
-  const columns: Column<AdminExam>[] = [
+  const columns = (languages: AdminLanguage[]): Column<AdminExam>[] => [
     {
       id: 'title',
       header: t('events.examTitle'),
@@ -65,61 +56,19 @@ export default function ExamsPage() {
   ];
 
   return (
-    <>
-      <div className="events-toolbar">
-        <p className="muted">{t('events.examDaysNote', { zone })}</p>
-        <Link to={`${EXAMS}/new`} className="btn btn-primary btn-small" data-testid="exam-new">
-          {t('events.newExam')}
-        </Link>
-      </div>
-      <DataTable
-        label={t('events.exams')}
-        testId="exams"
-        columns={columns}
-        rowKey={(e) => e.id}
-        defaults={DEFAULTS}
-        search={t('events.searchExams')}
-        filters={[
-          {
-            name: 'state',
-            label: t('events.stateLabel'),
-            options: (['all', 'upcoming', 'open', 'past'] as const).map((s) => ({
-              value: s,
-              label: s === 'all' ? t('common.all') : t(`events.state.${s}`),
-            })),
-          },
-          {
-            name: 'language',
-            label: t('events.language'),
-            options: [
-              { value: 'all', label: t('common.all') },
-              ...languages.map((l) => ({ value: String(l.id), label: l.name })),
-            ],
-          },
-        ]}
-        load={(q) =>
-          loadPage('admin_get_exams', {
-            offset: q.offset,
-            limit: q.limit,
-            search: q.search,
-            state: q.filters.state,
-            language_id: q.filters.language === 'all' ? undefined : q.filters.language,
-            timezone: zone,
-          })
-        }
-        onRowClick={(e) => void navigate(`${EXAMS}/${e.id}`)}
-        rowActions={(e) => (
-          <>
-            <Link to={`${EXAMS}/${e.id}/results`} className="btn btn-ghost btn-small" data-testid="exam-results">
-              {t('events.results')}
-            </Link>
-            <Link to={`${EXAMS}/${e.id}`} className="btn btn-outline btn-small" data-testid="exam-edit">
-              {t('events.edit')}
-            </Link>
-          </>
-        )}
-        empty={t('events.noExams')}
-      />
-    </>
+    <EventList
+      spec={{
+        kind: 'exam',
+        path: EXAMS,
+        label: t('events.exams'),
+        note: t('events.examDaysNote', { zone: operatorZone() }),
+        newLabel: t('events.newExam'),
+        search: t('events.searchExams'),
+        states: ['upcoming', 'open', 'past'],
+        action: 'admin_get_exams',
+        columns,
+        empty: t('events.noExams'),
+      }}
+    />
   );
 }

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import type { AdminBroadcast } from '../../../../core/contract';
 import languages from '../../../../../locales/index.json';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
+import { CrudScreen } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
 import { count, dateTime } from '../ui/format';
-import { PageHead } from '../ui/PageHead';
 import { Tag } from '../ui/Tag';
 import { ComposeForm } from './ComposeForm';
 import './notifications.css';
@@ -13,7 +11,6 @@ import './notifications.css';
 /** Notifications: compose one (with a preview), and the sent ones with their delivery counts. */
 export default function NotificationsPage() {
   const { t, lang } = useAdminT();
-  const [reloadKey, setReloadKey] = useState(0);
 
   const audience = (b: AdminBroadcast) =>
     b.audience === 'all'
@@ -58,19 +55,22 @@ export default function NotificationsPage() {
   ];
 
   return (
-    <>
-      <PageHead title={t('notifications.title')} intro={t('notifications.intro')} />
-      <ComposeForm onSent={() => setReloadKey((n) => n + 1)} />
-      <h2 className="admin-section-title">{t('notifications.sent')}</h2>
-      <DataTable
-        label={t('notifications.sent')}
-        testId="broadcasts"
-        columns={columns}
-        rowKey={(b) => b.id}
-        load={(q) => loadPage('admin_get_broadcasts', { offset: q.offset, limit: q.limit })}
-        empty={t('notifications.empty')}
-        reloadKey={reloadKey}
-      />
-    </>
+    <CrudScreen
+      heading="page"
+      title={t('notifications.title')}
+      intro={t('notifications.intro')}
+      before={(ctx) => (
+        <>
+          <ComposeForm onSent={ctx.reload} />
+          <h2 className="admin-section-title">{t('notifications.sent')}</h2>
+        </>
+      )}
+      label={t('notifications.sent')}
+      testId="broadcasts"
+      columns={columns}
+      rowKey={(b) => b.id}
+      list={{ action: 'admin_get_broadcasts', fields: (q) => ({ offset: q.offset, limit: q.limit }) }}
+      empty={t('notifications.empty')}
+    />
   );
 }

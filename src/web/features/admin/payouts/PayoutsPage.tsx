@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import type { AdminPaymentRequest } from '../../../../core/contract';
 import { toast } from '../../../lib/toast';
-import { loadPage, mutate } from '../admin-api';
+import { mutate } from '../admin-api';
 import { useAdminT, type AdminKey } from '../i18n';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { DataTable, type Column } from '../ui/DataTable';
+import { CrudScreen, type CrudContext } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
 import { count, dateOnly } from '../ui/format';
-import { PageHead } from '../ui/PageHead';
 import { Tag, type Tone } from '../ui/Tag';
+import { anyOf } from '../ui/table-filters';
 import { PayoutSignals } from './PayoutSignals';
 
 const DEFAULTS = { order: 'desc' as const, filters: { status: 'pending' } };
 const STATUSES = ['pending', 'completed', 'rejected', 'cancelled'] as const;
 const TONE: Record<string, Tone> = { pending: 'warn', completed: 'good', rejected: 'bad', cancelled: 'plain' };
-
-type Decision = { request: AdminPaymentRequest; status: 'completed' | 'rejected' } | null;
 
 /**
  * Payout requests, pending first: approve one once it is paid (completed) or reject it (its
@@ -23,8 +20,6 @@ type Decision = { request: AdminPaymentRequest; status: 'completed' | 'rejected'
  */
 export default function PayoutsPage() {
   const { t, lang } = useAdminT();
-  const [decision, setDecision] = useState<Decision>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   const money = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   const columns: Column<AdminPaymentRequest>[] = [
@@ -86,85 +81,75 @@ export default function PayoutsPage() {
     },
   ];
 
-  async function decide(d: NonNullable<Decision>) {
-    await mutate('set_payment_request_status', { payment_id: d.request.id, status: d.status });
-    toast.success(t(d.status === 'completed' ? 'payouts.approvedToast' : 'payouts.rejectedToast'));
-    setReloadKey((n) => n + 1);
-  }
+  // Approve once it is paid, reject to give the coins back: either asked first.
+  const ask = (r: AdminPaymentRequest, status: 'completed' | 'rejected', ctx: CrudContext<AdminPaymentRequest>) =>
+    ctx.confirm({
+      title: t(status === 'completed' ? 'payouts.approveTitle' : 'payouts.rejectTitle', { id: r.id }),
+      body: t(status === 'completed' ? 'payouts.approveBody' : 'payouts.rejectBody', {
+        name: r.user_deleted ? t('payouts.deletedPlayer', { id: r.user_id }) : r.user_name,
+        coins: r.coin_used,
+        amount: money.format(r.payment_amount),
+      }),
+      confirmLabel: t(status === 'completed' ? 'payouts.approve' : 'payouts.reject'),
+      danger: status === 'rejected',
+      onConfirm: async () => {
+        await mutate('set_payment_request_status', { payment_id: r.id, status });
+        toast.success(t(status === 'completed' ? 'payouts.approvedToast' : 'payouts.rejectedToast'));
+      },
+    });
 
   return (
-    <>
-      <PageHead title={t('payouts.title')} intro={t('payouts.intro')} />
-      <DataTable
-        label={t('payouts.title')}
-        testId="payouts"
-        columns={columns}
-        rowKey={(r) => r.id}
-        defaults={DEFAULTS}
-        search={t('payouts.search')}
-        filters={[
-          {
-            name: 'status',
-            label: t('payouts.status'),
-            options: [
-              { value: 'all', label: t('common.all') },
-              ...STATUSES.map((s) => ({ value: s, label: t(`payouts.${s}`) })),
-            ],
-          },
-        ]}
-        load={(q) =>
-          loadPage('admin_get_payment_requests', {
-            offset: q.offset,
-            limit: q.limit,
-            search: q.search,
-            status: q.filters.status,
-            order: q.order,
-          })
-        }
-        rowActions={(r) =>
-          r.status === 'pending' ? (
-            // One above the other: the review's signals make the player column wide.
-            <span className="admin-actions-stack">
-              <button
-                type="button"
-                className="btn btn-primary btn-small"
-                onClick={() => setDecision({ request: r, status: 'completed' })}
-                data-testid="payout-approve"
-              >
-                {t('payouts.approve')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger-ghost btn-small"
-                onClick={() => setDecision({ request: r, status: 'rejected' })}
-                data-testid="payout-reject"
-              >
-                {t('payouts.reject')}
-              </button>
-            </span>
-          ) : null
-        }
-        empty={t('payouts.empty')}
-        reloadKey={reloadKey}
-      />
-      {decision && (
-        <ConfirmDialog
-          title={t(decision.status === 'completed' ? 'payouts.approveTitle' : 'payouts.rejectTitle', {
-            id: decision.request.id,
-          })}
-          body={t(decision.status === 'completed' ? 'payouts.approveBody' : 'payouts.rejectBody', {
-            name: decision.request.user_deleted
-              ? t('payouts.deletedPlayer', { id: decision.request.user_id })
-              : decision.request.user_name,
-            coins: decision.request.coin_used,
-            amount: money.format(decision.request.payment_amount),
-          })}
-          confirmLabel={t(decision.status === 'completed' ? 'payouts.approve' : 'payouts.reject')}
-          danger={decision.status === 'rejected'}
-          onConfirm={() => decide(decision)}
-          onClose={() => setDecision(null)}
-        />
-      )}
-    </>
+    <CrudScreen
+      heading="page"
+      title={t('payouts.title')}
+      intro={t('payouts.intro')}
+      testId="payouts"
+      columns={columns}
+      rowKey={(r) => r.id}
+      defaults={DEFAULTS}
+      search={t('payouts.search')}
+      filters={[
+        anyOf(
+          'status',
+          t('payouts.status'),
+          t('common.all'),
+          STATUSES.map((s) => ({ value: s, label: t(`payouts.${s}`) })),
+        ),
+      ]}
+      list={{
+        action: 'admin_get_payment_requests',
+        fields: (q) => ({
+          offset: q.offset,
+          limit: q.limit,
+          search: q.search,
+          status: q.filters.status,
+          order: q.order,
+        }),
+      }}
+      rowActions={(r, ctx) =>
+        r.status === 'pending' ? (
+          // One above the other: the review's signals make the player column wide.
+          <span className="admin-actions-stack">
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              onClick={() => ask(r, 'completed', ctx)}
+              data-testid="payout-approve"
+            >
+              {t('payouts.approve')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger-ghost btn-small"
+              onClick={() => ask(r, 'rejected', ctx)}
+              data-testid="payout-reject"
+            >
+              {t('payouts.reject')}
+            </button>
+          </span>
+        ) : null
+      }
+      empty={t('payouts.empty')}
+    />
   );
 }

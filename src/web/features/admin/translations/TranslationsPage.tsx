@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminTranslation } from '../../../../core/contract';
 import languages from '../../../../../locales/index.json';
-import { api } from '../../../lib/api-client';
 import { useAdminT } from '../i18n';
-import { DataTable, type Column } from '../ui/DataTable';
-import { PageHead } from '../ui/PageHead';
+import { CrudScreen } from '../ui/CrudScreen';
+import type { Column } from '../ui/DataTable';
 import { TranslationEditor } from './TranslationRow';
 import './translations.css';
 
@@ -48,60 +47,54 @@ export default function TranslationsPage() {
   const language = params.get('language') ?? DEFAULT_LANGUAGE;
 
   return (
-    <>
-      <PageHead
-        title={t('translations.title')}
-        intro={t('translations.intro')}
-        actions={
-          counts && (
-            <span className="admin-tag admin-tag-warn" data-testid="translations-missing">
-              {t('translations.missingCount', { count: counts.missing, total: counts.total })}
-            </span>
-          )
-        }
-      />
-      <DataTable
-        label={t('translations.title')}
-        testId="translations"
-        columns={columns(language)}
-        rowKey={(r) => `${language}:${r.key}`}
-        defaults={DEFAULTS}
-        pageSize={25}
-        search={t('translations.search')}
-        filters={[
-          {
-            name: 'language',
-            label: t('translations.language'),
-            options: languages.map((l) => ({ value: l.code, label: l.name })),
-          },
-          {
-            name: 'missing',
-            label: t('translations.show'),
-            options: [
-              { value: '0', label: t('translations.allKeys') },
-              { value: '1', label: t('translations.missingOnly') },
-            ],
-          },
-        ]}
-        load={async (q) => {
-          let total: number | null = null;
-          const lang = q.filters.language ?? DEFAULT_LANGUAGE;
-          const data = await api(
-            'admin_get_translations',
-            {
-              language_code: lang,
-              search: q.search,
-              missing_only: q.filters.missing,
-              offset: q.offset,
-              limit: q.limit,
-            },
-            { onTotal: (n) => (total = n) },
-          );
+    <CrudScreen
+      heading="page"
+      title={t('translations.title')}
+      intro={t('translations.intro')}
+      headExtra={
+        counts && (
+          <span className="admin-tag admin-tag-warn" data-testid="translations-missing">
+            {t('translations.missingCount', { count: counts.missing, total: counts.total })}
+          </span>
+        )
+      }
+      testId="translations"
+      columns={columns(language)}
+      rowKey={(r) => `${language}:${r.key}`}
+      defaults={DEFAULTS}
+      pageSize={25}
+      search={t('translations.search')}
+      filters={[
+        {
+          name: 'language',
+          label: t('translations.language'),
+          options: languages.map((l) => ({ value: l.code, label: l.name })),
+        },
+        {
+          name: 'missing',
+          label: t('translations.show'),
+          options: [
+            { value: '0', label: t('translations.allKeys') },
+            { value: '1', label: t('translations.missingOnly') },
+          ],
+        },
+      ]}
+      list={{
+        action: 'admin_get_translations',
+        fields: (q) => ({
+          language_code: q.filters.language ?? DEFAULT_LANGUAGE,
+          search: q.search,
+          missing_only: q.filters.missing,
+          offset: q.offset,
+          limit: q.limit,
+        }),
+        // One reply carries the page and the language's counts.
+        page: (data, total, q) => {
           setCounts({ missing: data.missing, total: data.total });
           return { rows: data.rows, total: total ?? (q.filters.missing === '1' ? data.missing : data.total) };
-        }}
-        empty={t('translations.empty')}
-      />
-    </>
+        },
+      }}
+      empty={t('translations.empty')}
+    />
   );
 }

@@ -3,10 +3,10 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/i18n';
 import { useAdminT } from '../i18n';
 import { useModalOnMount } from '../../../ui/use-modal';
-import '../ui/dialogs.css';
+import './dialogs.css';
 
 /**
- * "Delete this?" for a category or subcategory. The server deletes only an empty one: its 409
+ * "Delete this?" for a row the server deletes only when empty (a category, a subcategory): its 409
  * (`category_not_empty`, ...) is shown here with its reason, and the dialog then offers what the
  * reason suggests, deactivating instead.
  */
