@@ -19,7 +19,7 @@ export interface ApiFailure {
 /** The request an endpoint makes: one action of the contract. */
 export interface ApiRequest {
   action: ActionName;
-  arg: ApiArg<ActionName> | undefined;
+  arg: (Record<string, unknown> & { readonly call?: CallSettings }) | undefined;
 }
 
 /** A paged list's `total` (all items, not just this page), when the reply carries one. */

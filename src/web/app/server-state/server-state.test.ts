@@ -95,9 +95,9 @@ describe('the server state in the store', () => {
     await vi.waitFor(() =>
       expect(fetch.mock.calls.map(([u]) => u)).toEqual(['/api/get_bookmark', '/api/set_bookmark', '/api/get_bookmark']),
     );
-    expect(Object.keys(store.getState().server.queries)).toHaveLength(1);
+    expect(Object.keys(store.getState().server?.queries ?? {})).toHaveLength(1);
     store.dispatch(loggedOut());
-    expect(store.getState().server.queries).toEqual({});
+    expect(store.getState().server?.queries).toEqual({});
     sub.unsubscribe();
   });
 

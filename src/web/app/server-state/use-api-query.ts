@@ -8,8 +8,9 @@ import type { ReadAction } from './endpoint-kinds';
 
 /**
  * Reads `action` with `arg` (or nothing yet, with `skipToken`) through the server-state layer, as
- * a Loadable for `LoadState` and a retry. Loading while a request is under way, so a screen never
- * shows an older reply than the one it asked for; errors were already toasted by the api client.
+ * a Loadable for `LoadState` and a retry. Loading until the reply to these fields is in (a reply
+ * to other fields is never shown); a refetch after a change keeps the reply on screen until the
+ * new one replaces it. Errors were already toasted by the api client.
  * `select` shapes each new reply: a function defined outside the component (or memoized), else it
  * runs on every render.
  */
@@ -28,9 +29,8 @@ export function useApiQuery<A extends ReadAction, T = ActionOutput<A>>(
   const { refetch } = result;
   const retry = useMemo(() => () => void refetch(), [refetch]);
   let state: Loadable<T>;
-  if (result.isFetching || result.isUninitialized) state = { status: 'loading' };
-  else if (result.isError) state = { status: 'error', code: (result.error as ApiFailure).code };
-  else if (selected === undefined) state = { status: 'loading' };
-  else state = { status: 'ready', data: selected };
+  if (selected !== undefined) state = { status: 'ready', data: selected };
+  else if (result.isError && !result.isFetching) state = { status: 'error', code: (result.error as ApiFailure).code };
+  else state = { status: 'loading' };
   return [state, retry];
 }
