@@ -26,7 +26,7 @@ export interface PagedList<A extends PagedRead> {
 export function useApiPages<A extends PagedRead>(
   action: A,
   arg: Omit<ApiArg<A>, 'offset'> | typeof skipToken,
-  key: (item: PageItem<A>) => number,
+  key: (item: PageItem<A>) => number | string,
 ): PagedList<A> {
   const endpoint = serverApi.endpoints[
     `${action}_pages`
@@ -36,7 +36,8 @@ export function useApiPages<A extends PagedRead>(
   const items = useMemo(
     () =>
       (data?.pages ?? []).reduce<PageItem<A>[]>(
-        (rows, page, i) => mergePage(rows, pageItems(page.data) as PageItem<A>[], key, i === 0),
+        (rows, page, i) =>
+          mergePage(rows, pageItems(page.data) as PageItem<A>[], key as (item: PageItem<A>) => number, i === 0),
         [],
       ),
     [data, key],
