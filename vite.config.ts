@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -23,9 +24,39 @@ const inFirebaseSdk = (ids: readonly string[]) =>
  * would otherwise make a chunk named after the file alone, with nothing saying it is the console's). */
 const CONSOLE_STYLES = 'console-styles';
 
+/**
+ * Redux Toolkit is one module, in the entry (the first screen's slices). RTK Query, the app's
+ * server state, comes with the screens that read through it, and uses parts of the toolkit the
+ * first screen does not (thunks, matchers, selectors): imported by RTK Query, the toolkit is a
+ * module of its own (the same file under another id), so those parts stay in RTK Query's chunk
+ * instead of growing the entry. Its slices and middleware need no identity shared with the app's.
+ */
+function rtkQueryOwnToolkit(): Plugin {
+  const COPY = '?rtk-query';
+  return {
+    name: 'rtk-query-own-toolkit',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (
+        source !== '@reduxjs/toolkit' ||
+        !importer ||
+        !/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(importer)
+      )
+        return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? { ...resolved, id: `${resolved.id}${COPY}` } : null;
+    },
+    load(id) {
+      return id.endsWith(COPY) ? readFile(id.slice(0, -COPY.length), 'utf8') : null;
+    },
+  };
+}
+
 // The player PWA: React, a TypeScript service worker (injectManifest) and the web manifest.
 export default defineConfig({
   plugins: [
+    rtkQueryOwnToolkit(),
     wholeCatalogue(),
     react(),
     VitePWA({

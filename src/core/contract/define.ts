@@ -8,11 +8,15 @@ export type Access =
   | 'user' // the bearer is an api_token of an active account
   | 'admin'; // an api_token of an active admin
 
-export interface ActionSpec<I extends z.ZodType = z.ZodType, O = unknown> {
+export interface ActionSpec<I extends z.ZodType = z.ZodType, O = unknown, M extends boolean = boolean> {
   input: I;
   access: Access;
-  /** Changes state: runs in a transaction and honours Idempotency-Key. */
-  mutates: boolean;
+  /**
+   * Changes state: runs in a transaction and honours Idempotency-Key. Kept as the literal `true`
+   * or `false` in the action's type, so the client's query and mutation lists are checked
+   * against it (`mutating-actions.ts`).
+   */
+  mutates: M;
   /** Rate-limit class: auth actions are limited per IP and per account. */
   limit?: 'auth' | 'otp';
   /**
@@ -29,5 +33,5 @@ export interface ActionSpec<I extends z.ZodType = z.ZodType, O = unknown> {
 
 /** Declares an action; `O` is the type of the reply's `data`. */
 export function action<O>() {
-  return <I extends z.ZodType>(spec: Omit<ActionSpec<I, O>, '_out'>): ActionSpec<I, O> => spec;
+  return <I extends z.ZodType, M extends boolean>(spec: Omit<ActionSpec<I, O, M>, '_out'>): ActionSpec<I, O, M> => spec;
 }

@@ -40,6 +40,7 @@ export { CATEGORY_TYPES, QUESTION_TYPES } from './quiz';
 export { SOLO_MODES, LIFELINES, type SoloMode, type Lifeline } from '../rules/solo-modes';
 export { SETTING_PAGES } from './settings';
 export { HOT_READS, isHotRead, type HotRead } from './hot-reads';
+export { MUTATING_ACTIONS, type MutationAction, type QueryAction } from './mutating-actions';
 export { PROFILE_IMAGE_MAX_BYTES } from './account';
 export { EXAM_CATEGORY_TYPE, CONTEST_CATEGORY_TYPE } from './exam';
 

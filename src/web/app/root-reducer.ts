@@ -3,6 +3,7 @@ import { authReducer } from '../features/auth/auth-slice';
 import type { BattleState } from '../features/battle/battle-slice';
 import { languagesReducer } from '../features/languages/languages-slice';
 import type { PlayState } from '../features/play/play-machine';
+import type { serverApi } from './server-state/api-slice';
 import { settingsReducer } from '../features/settings/settings-slice';
 import { liveReducer } from './live-slice';
 
@@ -19,6 +20,8 @@ export interface LazySlices {
   play: PlayState;
   /** The live battle on screen (transient: a reload joins the room again). */
   battle: BattleState;
+  /** The server's replies as the screens read them (RTK Query, app/server-state/api-slice.ts). */
+  server: ReturnType<typeof serverApi.reducer>;
 }
 
 export const rootReducer = combineSlices({

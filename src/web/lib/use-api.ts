@@ -2,7 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; code: string };
 
-/** Runs `load` when `deps` change; errors were already toasted by the api client. */
+/**
+ * Runs `load` when `deps` change; errors were already toasted by the api client. Being replaced by
+ * the server-state layer (`app/server-state/use-api-query.ts`): still used by the operator
+ * console (moving next) and by the player's reads that search several replies (an exam's result
+ * across pages, fun-and-learn texts found through their subcategory).
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [Loadable<T>, () => void] {
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
   const [tick, setTick] = useState(0);

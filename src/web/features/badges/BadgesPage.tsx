@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { BadgeView } from '../../../core/contract';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { useApiMutation } from '../../app/server-state/use-api-mutation';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { refreshUser } from '../../app/session';
-import { api } from '../../lib/api-client';
 import { formatCount } from '../../lib/format-number';
 import { toast } from '../../lib/toast';
-import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { LoadState } from '../../ui/LoadState';
@@ -42,14 +42,15 @@ export default function BadgesPage() {
       : t('badges.progressMoreThan', { value, goal: formatCount(p.more_than, i18n.language) });
   };
   const dispatch = useAppDispatch();
-  const [state, retry] = useLoad(() => api('get_user_badges'), []);
+  const [state, retry] = useApiQuery('get_user_badges', {});
+  const setBadges = useApiMutation('set_badges');
   const [claimed, setClaimed] = useState<Record<string, BadgeView>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
   async function claim(b: BadgeView) {
     setBusy(b.type);
     try {
-      const v = await api('set_badges', { type: b.type, status: 2 });
+      const v = await setBadges({ type: b.type, status: 2 });
       setClaimed((c) => ({ ...c, [b.type]: v }));
       toast.success(t('badges.claimedToast', { count: b.reward }));
       void refreshUser(dispatch);

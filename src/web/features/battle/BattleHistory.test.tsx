@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BattleStatistic } from '../../../core/contract';
+import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 import { BattleHistory } from './BattleHistory';
 
@@ -33,7 +35,11 @@ afterEach(() => {
 describe('BattleHistory', () => {
   it('totals the battles listed and says so when they are all of them', async () => {
     server([battle(1, 'win'), battle(2, 'lose'), battle(3, 'win')], 3);
-    render(<BattleHistory />);
+    render(
+      <Provider store={makeStore()}>
+        <BattleHistory />
+      </Provider>,
+    );
     expect((await screen.findByTestId('battle-totals-label')).textContent).toBe('All your battles');
     expect(screen.getByTestId('battle-played').textContent).toBe('3');
     expect(screen.getByTestId('battle-won').textContent).toBe('2');
@@ -46,7 +52,11 @@ describe('BattleHistory', () => {
       Array.from({ length: 20 }, (_, i) => battle(i, i < 5 ? 'draw' : 'win')),
       25,
     );
-    render(<BattleHistory />);
+    render(
+      <Provider store={makeStore()}>
+        <BattleHistory />
+      </Provider>,
+    );
     expect((await screen.findByTestId('battle-totals-label')).textContent).toBe('Your last 20 battles');
     expect(screen.getByTestId('battle-played').textContent).toBe('20');
     expect(screen.getByTestId('battle-drawn').textContent).toBe('5');

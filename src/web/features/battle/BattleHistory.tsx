@@ -1,6 +1,5 @@
 import type { BattleStatistic } from '../../../core/contract';
-import { api } from '../../lib/api-client';
-import { useLoad } from '../../lib/use-api';
+import { useApiPages } from '../../app/server-state/use-api-pages';
 import { useTranslation } from '../../lib/use-translation';
 import { formatCount } from '../../lib/format-number';
 import { Avatar } from '../../ui/Avatar';
@@ -11,12 +10,7 @@ import { formatDate } from '../../lib/format-date';
 
 const LIMIT = 20;
 
-/** The last battles and the server's count of all of them (the reply's total). */
-async function loadBattles() {
-  let total = 0;
-  const battles = await api('get_battle_statistics', { limit: LIMIT }, { onTotal: (n) => (total = n) });
-  return { battles, total };
-}
+const byRoom = (b: BattleStatistic) => b.room_id;
 
 /** Totals over the battles listed, saying whether they are all of them or the last ones only. */
 function Totals({ battles, total }: { battles: BattleStatistic[]; total: number }) {
@@ -45,21 +39,31 @@ function Totals({ battles, total }: { battles: BattleStatistic[]; total: number 
  */
 export function BattleHistory() {
   const { t, i18n } = useTranslation();
-  const [state, retry] = useLoad(loadBattles, []);
+  // One page: its reply's total says whether the totals cover every battle.
+  const {
+    items: battles,
+    pages,
+    state,
+    loadMore: retry,
+  } = useApiPages('get_battle_statistics', { limit: LIMIT }, byRoom);
+  const total = pages[0]?.total ?? 0;
   return (
     <section className="card" aria-labelledby="battle-history">
       <h2 id="battle-history" className="battle-subhead">
         {t('battle.history')}
       </h2>
-      {state.status !== 'ready' ? (
-        <LoadState state={state} retry={retry} />
-      ) : state.data.battles.length === 0 ? (
+      {state !== 'ready' ? (
+        <LoadState
+          state={state === 'error' ? { status: 'error', code: 'unknown' } : { status: 'loading' }}
+          retry={retry}
+        />
+      ) : battles.length === 0 ? (
         <Empty text={t('battle.historyEmpty')} />
       ) : (
         <>
-          <Totals {...state.data} />
+          <Totals battles={battles} total={total} />
           <ul className="battle-history" data-testid="battle-history">
-            {state.data.battles.map((b) => (
+            {battles.map((b) => (
               <li key={b.room_id}>
                 <Avatar name={b.opponent_name || '?'} src={b.opponent_image || undefined} size={36} />
                 <span className="history-who">

@@ -6,9 +6,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { refreshUser } from '../../app/session';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { api, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/i18n';
-import { useLoad, type Loadable } from '../../lib/use-api';
+import type { Loadable } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { Field } from '../../ui/Field';
 import './battle.css';
@@ -29,14 +30,10 @@ export function roomPath(room: Pick<RoomState, 'kind' | 'room_id'>): string {
 /** Quiz-zone categories a battle can draw from: premium ones only once unlocked. */
 export function useBattleCategories(): [Loadable<Category[]>, () => void] {
   const languageId = useAppSelector(selectLanguageId);
-  return useLoad(
-    () =>
-      api('get_categories', { type: 1, language_id: languageId }).then((list) =>
-        list.filter((c) => !c.is_premium || c.has_unlocked),
-      ),
-    [languageId],
-  );
+  return useApiQuery('get_categories', { type: 1, language_id: languageId }, playable);
 }
+
+const playable = (list: Category[]) => list.filter((c) => !c.is_premium || c.has_unlocked);
 
 /** A room was made or joined: coins moved (the fee), so the header's balance is refreshed. */
 export function useEnterRoom() {

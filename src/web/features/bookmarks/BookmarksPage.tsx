@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Bookmark, CategoryType } from '../../../core/contract';
-import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { api, isApiError } from '../../lib/api-client';
+import { isApiFailure } from '../../app/server-state/base-query';
+import { useApiQuery } from '../../app/server-state/use-api-query';
+import { useApiMutation } from '../../app/server-state/use-api-mutation';
 import { toast } from '../../lib/toast';
-import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -18,8 +18,9 @@ const short = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
 /** The player's bookmarked questions: filter by mode, remove one, play them. */
 export default function BookmarksPage() {
   const { t } = useTranslation();
-  const languageId = useAppSelector((s) => s.languages.currentLanguage.id);
-  const [state, retry] = useLoad(() => api('get_bookmark', {}), [languageId]);
+  // A change of content language reloads it (the `language` tag: its fields name none).
+  const [state, retry] = useApiQuery('get_bookmark', {});
+  const setBookmark = useApiMutation('set_bookmark');
   const [type, setType] = useState(0);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<number | null>(null);
@@ -27,11 +28,11 @@ export default function BookmarksPage() {
   async function remove(b: Bookmark) {
     setBusy(b.question_id);
     try {
-      await api('set_bookmark', { question_id: b.question_id, status: 0 }, { expect: ['bookmark_remove_failed'] });
+      await setBookmark({ question_id: b.question_id, status: 0, call: { expect: ['bookmark_remove_failed'] } });
       setRemoved((r) => new Set(r).add(b.question_id));
       toast.success(t('modes.bm.removed'));
     } catch (e) {
-      if (isApiError(e, 'bookmark_remove_failed')) toast.error(t('modes.bm.removeFailed'));
+      if (isApiFailure(e, 'bookmark_remove_failed')) toast.error(t('modes.bm.removeFailed'));
     } finally {
       setBusy(null);
     }

@@ -6,8 +6,7 @@ import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
-import { api } from '../../lib/api-client';
-import { useLoad } from '../../lib/use-api';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { useOnline } from '../../lib/use-online';
 import { useTranslation } from '../../lib/use-translation';
 import { formatCount } from '../../lib/format-number';
@@ -23,6 +22,12 @@ import './contest.css';
 import { formatDateTime } from '../../lib/format-date';
 
 type Tab = keyof ContestLists;
+
+/** Keeps each contest listed for the contest's own pages; returns the lists. */
+function remember(lists: ContestLists): ContestLists {
+  rememberContests([...lists.live, ...lists.upcoming, ...lists.past]);
+  return lists;
+}
 const TABS: Tab[] = ['live', 'upcoming', 'past'];
 
 /** Contests: live ones to play (or resume), upcoming ones with their start, past ones with their boards. */
@@ -33,15 +38,11 @@ export default function ContestListPage() {
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'live';
   const languageId = useAppSelector(selectLanguageId);
   const online = useOnline();
-  const [state, retry] = useLoad(async () => {
-    const lists = await api('get_contest', {
-      language_id: languageId,
-      timezone: browserTimezone(),
-      gmt_format: gmtOffset(),
-    });
-    rememberContests([...lists.live, ...lists.upcoming, ...lists.past]);
-    return lists;
-  }, [languageId]);
+  const [state, retry] = useApiQuery(
+    'get_contest',
+    { language_id: languageId, timezone: browserTimezone(), gmt_format: gmtOffset() },
+    remember,
+  );
 
   // Starts and ends come on their own (issue 21 §7): a timer to the next one, on the server's clock.
   const offset = useAppSelector((s) => s.live.clockOffsetMs) ?? 0;

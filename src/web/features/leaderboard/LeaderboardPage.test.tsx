@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/contract';
+import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 import LeaderboardPage from './LeaderboardPage';
 
@@ -30,9 +32,11 @@ describe('LeaderboardPage', () => {
       }),
     );
     render(
-      <MemoryRouter>
-        <LeaderboardPage />
-      </MemoryRouter>,
+      <Provider store={makeStore()}>
+        <MemoryRouter>
+          <LeaderboardPage />
+        </MemoryRouter>
+      </Provider>,
     );
     await act(async () => fireEvent.click(screen.getByTestId('leaderboard-monthly')));
     expect((await screen.findByTestId('leaderboard-rows')).textContent).toContain('Mona Monthly');
@@ -52,9 +56,11 @@ describe('LeaderboardPage', () => {
       vi.fn(async () => reply(board(entry(3, 'alice testington-longname')))),
     );
     render(
-      <MemoryRouter>
-        <LeaderboardPage />
-      </MemoryRouter>,
+      <Provider store={makeStore()}>
+        <MemoryRouter>
+          <LeaderboardPage />
+        </MemoryRouter>
+      </Provider>,
     );
     const row = await screen.findByTestId('leaderboard-row-3');
     expect(row.querySelector('.lb-name-text')!.textContent).toBe('Alice testington-longname');

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import type { LeaderboardEntry, LeaderboardPage as Board } from '../../../core/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import type { LeaderboardEntry } from '../../../core/contract';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { useApiPages } from '../../app/server-state/use-api-pages';
 import { capitalizeName } from '../../lib/display-name';
 import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
@@ -9,7 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Empty } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import { MoreFooter } from '../../ui/MoreFooter';
 import './leaderboard.css';
 
 const PAGE = 50;
@@ -19,6 +20,7 @@ const ACTION = {
   monthly: 'get_monthly_leaderboard',
   global: 'get_globle_leaderboard',
 } as const;
+const byUser = (e: LeaderboardEntry) => e.user_id;
 
 function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: string }) {
   const { t, i18n } = useTranslation();
@@ -47,37 +49,13 @@ function Row({ e, mine, testId }: { e: LeaderboardEntry; mine: boolean; testId: 
 export default function LeaderboardPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('daily');
-  const [board, setBoard] = useState<Board | null>(null);
-  const [rows, setRows] = useState<LeaderboardEntry[]>([]);
-  const [state, setState] = useState<ListState>('loading');
-
-  // Bumped at each change of tab: a reply to an earlier tab's request arrives too late to show.
-  const shown = useRef(0);
-
-  async function load(which: Tab, offset: number) {
-    const request = shown.current;
-    setState('loading');
-    try {
-      const page = await api(ACTION[which], { offset, limit: PAGE });
-      if (request !== shown.current) return;
-      setBoard(page);
-      // Merged by player: a score changed meanwhile may move a player across pages.
-      setRows((before) => mergePage(before, page.rows, (r) => r.user_id, offset === 0));
-      setState('ready');
-    } catch {
-      if (request === shown.current) setState('error');
-    }
-  }
-
-  useEffect(() => {
-    shown.current++;
-    setRows([]);
-    setBoard(null);
-    void load(tab, 0);
-  }, [tab]);
-
-  const me = board?.me;
-  const more = board !== null && rows.length < board.total;
+  // One read per board, the tabs not shown skipped: a tab shown again loads afresh.
+  const daily = useApiPages(ACTION.daily, tab === 'daily' ? { limit: PAGE } : skipToken, byUser);
+  const monthly = useApiPages(ACTION.monthly, tab === 'monthly' ? { limit: PAGE } : skipToken, byUser);
+  const global = useApiPages(ACTION.global, tab === 'global' ? { limit: PAGE } : skipToken, byUser);
+  // Merged by player: a score changed meanwhile may move a player across pages.
+  const { items: rows, pages, state, more, loadMore } = { daily, monthly, global }[tab];
+  const me = pages.at(-1)?.data.me;
   return (
     <>
       <PageTitle title={t('leaderboard.title')} back={paths.home} backLabel={t('common.back')} />
@@ -106,7 +84,7 @@ export default function LeaderboardPage() {
         <MoreFooter
           state={state}
           more={more}
-          onMore={() => void load(tab, rows.length)}
+          onMore={loadMore}
           label={t('leaderboard.more')}
           testId="leaderboard-more"
         />

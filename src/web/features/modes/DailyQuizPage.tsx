@@ -2,8 +2,8 @@ import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { api } from '../../lib/api-client';
-import { useLoad } from '../../lib/use-api';
 import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon, StarIcon } from '../../ui/icons';
@@ -44,10 +44,7 @@ export default function DailyQuizPage() {
 function Dashboard({ start }: { start: () => void }) {
   const { t, i18n } = useTranslation();
   // Asked each time the dashboard shows: after a play it says "played".
-  const [state, retry] = useLoad(
-    () => api('get_daily_quiz_status', { timezone: browserTimezone(), gmt_format: gmtOffset() }),
-    [],
-  );
+  const [state, retry] = useApiQuery('get_daily_quiz_status', { timezone: browserTimezone(), gmt_format: gmtOffset() });
 
   return (
     <>

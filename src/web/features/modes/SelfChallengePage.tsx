@@ -1,19 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { PlaySession } from '../../../core/contract';
+import type { PlaySession, Subcategory } from '../../../core/contract';
 import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { api, isApiError } from '../../lib/api-client';
-import { useLoad } from '../../lib/use-api';
+import type { Loadable } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { PICKER_MODES } from './mode-defs';
-import { loadSubcategories } from './nav';
+import { rememberSubcategories } from './nav';
 import { SoloPlay } from './solo-play';
 import { useRun } from './use-run';
 
@@ -82,14 +84,18 @@ function ChallengeForm({ start }: { start: (c: Choice) => void }) {
   const [errors, setErrors] = useState<Partial<Record<'category' | 'limit' | 'minutes', string>>>({});
   const [busy, setBusy] = useState(false);
 
-  const [categories, retry] = useLoad(
-    () => api('get_categories', { type: quizZone.type, language_id: languageId }),
-    [languageId],
-  );
-  const [subs] = useLoad(
-    () => (choice.category ? loadSubcategories(languageId, quizZone.type, choice.category) : Promise.resolve([])),
+  const [categories, retry] = useApiQuery('get_categories', { type: quizZone.type, language_id: languageId });
+  const rememberSubs = useCallback(
+    (list: Subcategory[]) => rememberSubcategories(languageId, quizZone.type, choice.category, list),
     [languageId, choice.category],
   );
+  const [subsRead] = useApiQuery(
+    'get_subcategory_by_maincategory',
+    choice.category ? { type: quizZone.type, language_id: languageId, category_slug: choice.category } : skipToken,
+    rememberSubs,
+  );
+  // No category chosen: no subcategories to offer.
+  const subs: Loadable<Subcategory[]> = choice.category ? subsRead : { status: 'ready', data: [] };
 
   const maxQuestions = Math.max(5, rules.self_challenge_max_questions);
   const questionOptions = Array.from({ length: Math.floor(maxQuestions / 5) }, (_, i) => (i + 1) * 5);

@@ -58,6 +58,16 @@ export async function loadSubcategories(
     { type, language_id: languageId, category_slug: category },
     opts,
   );
+  return rememberSubcategories(languageId, type, category, list);
+}
+
+/** Remembers a category's subcategories as listed (for `findSubcategory`); returns the list. */
+export function rememberSubcategories(
+  languageId: number,
+  type: number,
+  category: string,
+  list: Subcategory[],
+): Subcategory[] {
   for (const s of list) subcategories.set(subKey(languageId, type, category, s.slug), s);
   return list;
 }

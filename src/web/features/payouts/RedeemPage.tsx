@@ -4,11 +4,12 @@ import { DEFAULT_PAYOUT_RULES, payoutAmount, type PayoutRules } from '../../../c
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectUser } from '../../app/selectors';
+import { isApiFailure } from '../../app/server-state/base-query';
+import { useApiMutation } from '../../app/server-state/use-api-mutation';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { refreshUser } from '../../app/session';
-import { api, isApiError } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { useLoad } from '../../lib/use-api';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import { Empty, LoadState } from '../../ui/LoadState';
@@ -56,7 +57,9 @@ export default function RedeemPage() {
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [list, reload] = useLoad(() => api('get_payment_request', { offset: 0, limit: 50 }), []);
+  const [list, reload] = useApiQuery('get_payment_request', { offset: 0, limit: 50 });
+  const requestPayout = useApiMutation('set_payment_request');
+  const cancelRequest = useApiMutation('delete_pending_payment_request');
   const confirm = useRef<HTMLDialogElement>(null);
   const [cancelling, setCancelling] = useState<PaymentRequest | null>(null);
 
@@ -93,25 +96,27 @@ export default function RedeemPage() {
     if (found.payment_type || found.payment_address || found.coin_used) return;
     setBusy(true);
     try {
-      await api(
-        'set_payment_request',
-        { payment_type: form.payment_type, payment_address: form.payment_address.trim(), coin_used: coins },
-        { expect: FIELD_CODES, idempotencyKey: crypto.randomUUID() },
-      );
+      // Its success refetches the list (the `payouts` tag).
+      await requestPayout({
+        payment_type: form.payment_type,
+        payment_address: form.payment_address.trim(),
+        coin_used: coins,
+        call: { expect: FIELD_CODES, idempotencyKey: crypto.randomUUID() },
+      });
       setForm({ payment_type: '', payment_address: '', coin_used: '' });
       setSent(true);
-      reload();
       void refreshUser(dispatch);
     } catch (err) {
-      if (isApiError(err, 'payment_request_wait'))
+      if (isApiFailure(err, 'payment_request_wait'))
         setErrors({ form: t('errors.payment_request_wait', { count: rules.payout_interval_hours }) });
-      else if (isApiError(err, 'payout_account_too_new')) setErrors({ form: t('errors.payout_account_too_new') });
-      else if (isApiError(err, 'payout_contact_unverified')) setErrors({ form: t('errors.payout_contact_unverified') });
-      else if (isApiError(err, 'payout_method_invalid')) setErrors({ payment_type: t('payouts.chooseMethod') });
-      else if (isApiError(err, 'payout_below_minimum'))
+      else if (isApiFailure(err, 'payout_account_too_new')) setErrors({ form: t('errors.payout_account_too_new') });
+      else if (isApiFailure(err, 'payout_contact_unverified'))
+        setErrors({ form: t('errors.payout_contact_unverified') });
+      else if (isApiFailure(err, 'payout_method_invalid')) setErrors({ payment_type: t('payouts.chooseMethod') });
+      else if (isApiFailure(err, 'payout_below_minimum'))
         setErrors({ coin_used: t('payouts.belowMinimum', { count: rules.payout_min_coins }) });
-      else if (isApiError(err, 'not_enough_coins')) setErrors({ coin_used: t('errors.not_enough_coins') });
-      else if (isApiError(err, 'invalid_input')) {
+      else if (isApiFailure(err, 'not_enough_coins')) setErrors({ coin_used: t('errors.not_enough_coins') });
+      else if (isApiFailure(err, 'invalid_input')) {
         const field = (err as { field?: string }).field;
         const at: Field = field === 'payment_type' || field === 'payment_address' ? field : 'coin_used';
         setErrors({ [at]: t('errors.invalid_input') });
@@ -136,16 +141,17 @@ export default function RedeemPage() {
     if (!r || busy) return;
     setBusy(true);
     try {
-      await api('delete_pending_payment_request', { payment_id: r.id }, { idempotencyKey: crypto.randomUUID() });
+      await cancelRequest({ payment_id: r.id, call: { idempotencyKey: crypto.randomUUID() } });
       toast.success(t('payouts.cancelled', { count: r.coin_used }));
       // "Request sent: it is pending" no longer holds.
       setSent(false);
     } catch {
-      // The api client has shown why (a translated toast); the list below shows the real state.
+      // The api client has shown why (a translated toast); the list below shows the real state
+      // (a success refetches it through the `payouts` tag).
+      reload();
     } finally {
       setBusy(false);
       closeConfirm();
-      reload();
       void refreshUser(dispatch);
     }
   }

@@ -20,6 +20,7 @@ import {
   quizSubmitted,
   type PlayState,
 } from './play-machine';
+import { playStep } from './submit-play';
 import { spentSeconds } from './resume-play';
 import type { RendererProps } from './renderer-props';
 import { ReportButton } from './ReportButton';
@@ -120,7 +121,7 @@ export function QuestionCard({ play }: { play: Open }) {
             running
             wholeQuiz
             spent={(play.resumed?.spent_ms ?? 0) / 1000}
-            onExpire={() => dispatch(quizSubmitted({ idempotencyKey: uuid() }))}
+            onExpire={() => dispatch(playStep(quizSubmitted({ idempotencyKey: uuid() })))}
             onLow={() => setLow(q.id)}
           />
         ) : session.seconds_per_question > 0 ? (
@@ -302,7 +303,7 @@ function NextButton({ last }: { last: boolean }) {
       type="button"
       className="btn btn-primary btn-block"
       // The key is made once, when the quiz ends, and kept in state for every retry.
-      onClick={() => dispatch(nextRequested({ idempotencyKey: uuid() }))}
+      onClick={() => dispatch(playStep(nextRequested({ idempotencyKey: uuid() })))}
       data-testid="next-question"
       autoFocus
     >

@@ -7,6 +7,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Spinner } from '../../ui/Spinner';
 import { useTopOnChange } from '../../ui/use-top-on-change';
 import { submitRetried } from './play-machine';
+import { playStep } from './submit-play';
 import { QuestionCard } from './QuestionCard';
 import { ResultView, type PlayLink } from './ResultView';
 import { useSoloPlay } from './use-solo-play';
@@ -100,7 +101,7 @@ function Play({ open, back, next, expect = [] }: SoloPlayProps) {
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => dispatch(submitRetried())}
+                onClick={() => dispatch(playStep(submitRetried()))}
                 data-testid="retry-submit"
               >
                 {t('common.retry')}

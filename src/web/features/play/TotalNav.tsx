@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { uuid } from '../../lib/uuid';
 import { Palette, PrevNext, type PagerIds } from './QuestionPager';
 import { questionOpened, quizSubmitted, unansweredCount, type Playing } from './play-machine';
+import { playStep } from './submit-play';
 
 const IDS: PagerIds = { prev: 'nav-prev', next: 'nav-next', palette: 'palette' };
 
@@ -17,7 +18,7 @@ export function TotalNav({ play }: { play: Playing }) {
   const missing = unansweredCount(play);
   const go = (i: number) => dispatch(questionOpened(i));
   // The key is made once, when the player submits, and kept in state for every retry.
-  const submit = () => dispatch(quizSubmitted({ idempotencyKey: uuid() }));
+  const submit = () => dispatch(playStep(quizSubmitted({ idempotencyKey: uuid() })));
 
   return (
     <nav className="quiz-nav" aria-label={t('play.palette')}>

@@ -2,9 +2,8 @@ import { useTranslation } from '../../lib/use-translation';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectNamingLanguageId } from '../../app/selectors';
-import { api } from '../../lib/api-client';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { formatCount } from '../../lib/format-number';
-import { useLoad } from '../../lib/use-api';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { BattleHistory } from '../battle/BattleHistory';
@@ -14,7 +13,7 @@ export default function StatisticsPage() {
   const { t, i18n } = useTranslation();
   // Category names in the interface's language where the content has it, not the quiz language's.
   const languageId = useAppSelector(selectNamingLanguageId);
-  const [state, retry] = useLoad(() => api('get_users_statistics', { language_id: languageId }), [languageId]);
+  const [state, retry] = useApiQuery('get_users_statistics', { language_id: languageId });
   return (
     <>
       <PageTitle title={t('profile.statistics')} back={paths.profile} backLabel={t('common.back')} />

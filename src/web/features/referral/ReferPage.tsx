@@ -1,6 +1,5 @@
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
-import { useLoad } from '../../lib/use-api';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
@@ -14,7 +13,7 @@ import './referral.css';
  */
 export default function ReferPage() {
   const { t, i18n } = useTranslation();
-  const [state, retry] = useLoad(() => api('get_referral_summary'), []);
+  const [state, retry] = useApiQuery('get_referral_summary', {});
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
   const s = state.data;
   const link = `${window.location.origin}${paths.signUp}?ref=${encodeURIComponent(s.refer_code)}`;

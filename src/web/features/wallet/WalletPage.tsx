@@ -3,8 +3,8 @@ import type { LedgerEntry } from '../../../core/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectUser } from '../../app/selectors';
+import { useApiPages } from '../../app/server-state/use-api-pages';
 import { refreshUser } from '../../app/session';
-import { api } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import { formatCount } from '../../lib/format-number';
 import { useTranslation } from '../../lib/use-translation';
@@ -12,13 +12,14 @@ import { CoinIcon } from '../../ui/icons';
 import { Empty } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import { MoreFooter } from '../../ui/MoreFooter';
 import { reasonLabel } from './reason';
 import './wallet.css';
 import { formatDateTime } from '../../lib/format-date';
 
 const PAGE = 20;
 type Kind = 'all' | 'credit' | 'debit';
+const byId = (r: LedgerEntry) => r.id;
 
 /**
  * The wallet: the balance and every coin movement (get_tracker_data), newest first, with its
@@ -29,29 +30,11 @@ export default function WalletPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const [kind, setKind] = useState<Kind>('all');
-  const [rows, setRows] = useState<LedgerEntry[]>([]);
-  const [state, setState] = useState<ListState>('loading');
-  const [more, setMore] = useState(false);
+  const { items: rows, state, more, loadMore } = useApiPages('get_tracker_data', { type: kind, limit: PAGE }, byId);
 
   useEffect(() => {
     void refreshUser(dispatch);
   }, [dispatch]);
-
-  async function load(k: Kind, offset: number) {
-    setState('loading');
-    try {
-      const page = await api('get_tracker_data', { type: k, offset, limit: PAGE });
-      setRows((before) => mergePage(before, page, (r) => r.id, offset === 0));
-      setMore(page.length === PAGE);
-      setState('ready');
-    } catch {
-      setState('error');
-    }
-  }
-
-  useEffect(() => {
-    void load(kind, 0);
-  }, [kind]);
 
   return (
     <>
@@ -96,13 +79,7 @@ export default function WalletPage() {
             ))}
           </ul>
         )}
-        <MoreFooter
-          state={state}
-          more={more}
-          onMore={() => void load(kind, rows.length)}
-          label={t('wallet.more')}
-          testId="ledger-more"
-        />
+        <MoreFooter state={state} more={more} onMore={loadMore} label={t('wallet.more')} testId="ledger-more" />
       </section>
     </>
   );

@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Category } from '../../../../core/contract';
 import { ContentLanguagePicker } from '../../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { selectLanguageId } from '../../../app/selectors';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, LockIcon } from '../../../ui/icons';
 import { LinkTile } from '../../../ui/LinkTile';
@@ -22,14 +21,14 @@ export function CategoryPicker({ mode }: { mode: PickerMode }) {
   const navigate = useNavigate();
   const languageId = useAppSelector(selectLanguageId);
   const [unlocking, setUnlocking] = useState<Category | null>(null);
-  const [state, retry] = useLoad(
-    () =>
-      api('get_categories', { type: mode.type, language_id: languageId }).then((list) => {
-        for (const c of list) rememberTitle(languageId, mode.tree.category(c.slug), c.category_name);
-        return list;
-      }),
+  const remember = useCallback(
+    (list: Category[]) => {
+      for (const c of list) rememberTitle(languageId, mode.tree.category(c.slug), c.category_name);
+      return list;
+    },
     [languageId, mode],
   );
+  const [state, retry] = useApiQuery('get_categories', { type: mode.type, language_id: languageId }, remember);
 
   const meta = (c: Category) => (
     <>

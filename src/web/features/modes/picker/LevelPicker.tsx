@@ -1,11 +1,12 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LevelData } from '../../../../core/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLanguageId } from '../../../app/selectors';
-import { api } from '../../../lib/api-client';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { errorMessage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, LockIcon, StarIcon } from '../../../ui/icons';
 import { Empty } from '../../../ui/LoadState';
@@ -16,23 +17,6 @@ import { rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 
 type Level = LevelData['levels'][number];
 
-/** Loads a subcategory's level data the way its mode asks for it. */
-export function loadLevelData(mode: PickerMode, languageId: number, category: string, sub: string) {
-  // A stale or mistyped address is said on the page, not in a toast as well.
-  const opts = { expect: ['not_found'] };
-  return mode.key === 'multiMatch'
-    ? api(
-        'get_multi_match_level_data',
-        { category_slug: category, subcategory_slug: sub, language_id: languageId },
-        opts,
-      )
-    : api(
-        'get_level_data',
-        { type: mode.type, category_slug: category, subcategory_slug: sub, language_id: languageId },
-        opts,
-      );
-}
-
 /**
  * The levels of a subcategory (locked, unlocked or cleared: quiz zone, multi-match) or its
  * rounds (all open: guess the word, audio, maths), with the best score.
@@ -41,15 +25,30 @@ export function LevelPicker({ mode }: { mode: PickerMode }) {
   const { t } = useTranslation();
   const { category = '', subcategory = '' } = useParams();
   const languageId = useAppSelector(selectLanguageId);
-  // Fetched on every visit, so a level unlocked by the last play shows at once.
-  const [state, retry] = useLoad(
-    () =>
-      loadLevelData(mode, languageId, category, subcategory).then((d) => {
-        rememberTitle(languageId, mode.tree.category(category), d.category_name);
-        return d;
-      }),
-    [mode, category, subcategory, languageId],
+  // Fetched on every visit, so a level unlocked by the last play shows at once; a multi-match
+  // subcategory's levels come from their own action. A stale or mistyped address is said on the
+  // page, not in a toast as well.
+  const remember = useCallback(
+    (d: LevelData) => {
+      rememberTitle(languageId, mode.tree.category(category), d.category_name);
+      return d;
+    },
+    [languageId, mode, category],
   );
+  const fields = { category_slug: category, subcategory_slug: subcategory, language_id: languageId };
+  const call = { expect: ['not_found'] };
+  const multiMatch = mode.key === 'multiMatch';
+  const [levels, retryLevels] = useApiQuery(
+    'get_level_data',
+    multiMatch ? skipToken : { ...fields, type: mode.type, call },
+    remember,
+  );
+  const [matchLevels, retryMatch] = useApiQuery(
+    'get_multi_match_level_data',
+    multiMatch ? { ...fields, call } : skipToken,
+    remember,
+  );
+  const [state, retry] = multiMatch ? [matchLevels, retryMatch] : [levels, retryLevels];
   // A deep link has no title in its navigation state: the server's name, then the slug.
   const title = usePageTitle(
     languageId,

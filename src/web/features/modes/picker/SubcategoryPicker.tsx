@@ -1,15 +1,16 @@
+import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Subcategory } from '../../../../core/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLanguageId } from '../../../app/selectors';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { LinkTile } from '../../../ui/LinkTile';
 import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
 import type { PickerMode } from '../mode-defs';
 import { PickerState } from './PickerState';
-import { loadSubcategories, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
+import { rememberSubcategories, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 
 /** The subcategories (topics) of one of a mode's categories. */
 export function SubcategoryPicker({ mode }: { mode: PickerMode }) {
@@ -17,13 +18,17 @@ export function SubcategoryPicker({ mode }: { mode: PickerMode }) {
   const { category = '' } = useParams();
   const languageId = useAppSelector(selectLanguageId);
   const title = usePageTitle(languageId, titleFromSlug(category));
-  const [state, retry] = useLoad(
-    () =>
-      loadSubcategories(languageId, mode.type, category, { expect: ['not_found'] }).then((list) => {
-        for (const s of list) rememberTitle(languageId, mode.tree.subcategory(category, s.slug), s.subcategory_name);
-        return list;
-      }),
+  const remember = useCallback(
+    (list: Subcategory[]) => {
+      for (const s of list) rememberTitle(languageId, mode.tree.subcategory(category, s.slug), s.subcategory_name);
+      return rememberSubcategories(languageId, mode.type, category, list);
+    },
     [languageId, mode, category],
+  );
+  const [state, retry] = useApiQuery(
+    'get_subcategory_by_maincategory',
+    { type: mode.type, language_id: languageId, category_slug: category, call: { expect: ['not_found'] } },
+    remember,
   );
 
   const meta = (s: Subcategory) =>
