@@ -3,6 +3,7 @@ import type { AdminDashboard, AdminUser, LedgerEntry } from '../../../core/contr
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { moveCoins } from '../ledger';
+import { latestLedgerEntry, ledgerPage } from '../wallet-history';
 import { forgetUserHere } from '../../auth/token-cache';
 
 const USER_COLUMNS = sql`u.id, u.name, u.email, u.mobile, u.type, u.role, u.status, u.deactivation_reason,
@@ -99,9 +100,7 @@ export async function adjustCoins(
     ref: o.reason,
     opId: `admin:${randomUUID()}`,
   });
-  const entry = (await db.one<LedgerEntry>(sql`SELECT id::integer AS id, delta AS points, reason, ref, balance_after,
-      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
-    FROM coin_ledger WHERE user_id = ${o.userId} ORDER BY id DESC LIMIT 1`))!;
+  const entry = (await latestLedgerEntry(db, o.userId))!;
   return { coins: moved.balance, before, entry };
 }
 
@@ -113,11 +112,7 @@ export async function coinHistory(
   limit: number,
 ): Promise<{ rows: LedgerEntry[]; total: number }> {
   await adminUser(db, userId);
-  const rows = await db.rows<LedgerEntry>(sql`SELECT id::integer AS id, delta AS points, reason, ref, balance_after,
-      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
-    FROM coin_ledger WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM coin_ledger WHERE user_id = ${userId}`);
-  return { rows, total: n!.n };
+  return ledgerPage(db, userId, { offset, limit });
 }
 
 /** The console's first screen: what needs the operator's attention and how the site is doing. */
