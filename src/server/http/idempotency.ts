@@ -40,7 +40,8 @@ export async function storedReply(db: Db, userId: number, key: string, hash: str
     .select({
       request_hash: idempotencyKeys.request_hash,
       status_code: idempotencyKeys.status_code,
-      reply: idempotencyKeys.reply,
+      // As the driver parsed it: the jsonb column's decoder would JSON.parse a stored string again.
+      reply: sql<unknown>`${idempotencyKeys.reply}`,
     })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
