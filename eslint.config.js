@@ -57,7 +57,36 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/web/**', '**/sw/**'], message: 'server never imports web or sw code.' },
-            { group: ['**/http/**', '**/http'], message: 'domain never imports http/: errors come from src/server/errors.ts.' },
+            {
+              group: ['**/http/**', '**/http'],
+              message: 'domain never imports http/: errors come from src/server/errors.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Action handlers are thin: they call domain services, which hold the SQL (their tests may query).
+    files: ['src/server/actions/**/*.ts'],
+    ignores: ['src/server/actions/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/sw/**'], message: 'server never imports web or sw code.' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'actions hold no SQL: put the query in a domain module.',
+            },
+          ],
+          paths: [
+            {
+              name: '../db/client',
+              importNames: ['sql'],
+              message: 'actions hold no SQL: put the query in a domain module.',
+            },
           ],
         },
       ],

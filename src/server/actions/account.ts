@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { profileUrlProblem } from '../auth/profile-url';
-import { sql, type Db } from '../db/client';
 import { issueApiToken, revokeToken } from '../auth/api-tokens';
+import {
+  deletePushSubscription,
+  markContactVerified,
+  replaceProfileImage,
+  savePushSubscription,
+  saveProfile,
+  setFcmId,
+} from '../domain/account';
 import { reencodeAvatar } from '../domain/images';
 import { listNotifications, markRead } from '../domain/notifications';
 import { matureReferrals } from '../domain/maturing-referrals';
@@ -16,12 +23,6 @@ function ownIdentity(ctx: ActionContext, firebaseId: string) {
   // The proof names one identity; it cannot be used to look up or create another.
   if (id.firebase_id !== firebaseId) fail('forbidden', { field: 'firebase_id' });
   return id;
-}
-
-/** This device's FCM token, now the player's: one device's token, so no other account keeps it. */
-async function setFcmId(db: Db, userId: number, fcmId: string) {
-  if (fcmId) await db.run(sql`UPDATE users SET fcm_id = '' WHERE fcm_id = ${fcmId} AND id <> ${userId}`);
-  await db.run(sql`UPDATE users SET fcm_id = ${fcmId} WHERE id = ${userId}`);
 }
 
 function notInDemo(ctx: ActionContext) {
@@ -75,10 +76,7 @@ export const accountHandlers: Handlers<
       userId = user.id;
       if (input.fcm_id) await setFcmId(db, userId, input.fcm_id);
       // A provider that verified the contact since the first sign-up (Google, Firebase) says so now.
-      if (id.email || id.mobile)
-        await db.run(
-          sql`UPDATE users SET contact_verified_at = now() WHERE id = ${userId} AND contact_verified_at IS NULL`,
-        );
+      if (id.email || id.mobile) await markContactVerified(db, userId);
     } else {
       const rules = await services.settings.rules(db);
       userId = await createUser(db, {
@@ -123,15 +121,12 @@ export const accountHandlers: Handlers<
   async set_push_subscription({ endpoint, p256dh, auth }, ctx) {
     if (!isPushService(endpoint, ctx.services.config.PUSH_ENDPOINT_HOSTS))
       throw new AppError('invalid_input', { field: 'endpoint', message: 'endpoint: must be a push service’s URL' });
-    await ctx.db.run(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
-      VALUES (${me(ctx).id}, ${endpoint}, ${p256dh}, ${auth})
-      ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-        auth = EXCLUDED.auth, created_at = now()`);
+    await savePushSubscription(ctx.db, me(ctx).id, { endpoint, p256dh, auth });
     return { subscribed: true as const };
   },
 
   async delete_push_subscription({ endpoint }, ctx) {
-    await ctx.db.run(sql`DELETE FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${me(ctx).id}`);
+    await deletePushSubscription(ctx.db, me(ctx).id, endpoint);
     return { subscribed: false as const };
   },
 
@@ -159,9 +154,8 @@ export const accountHandlers: Handlers<
     const mobile = input.mobile ?? u.mobile;
     // The e-mail of an e-mail or Google account is its identity: only mobile accounts change it.
     const email = u.type === 'mobile' ? (input.email ?? u.email) : u.email;
-    const lang = input.web_language ?? u.web_language;
-    await db.run(sql`UPDATE users SET name = ${name}, mobile = ${mobile}, email = ${email},
-      web_language = ${lang} WHERE id = ${u.id}`);
+    const web_language = input.web_language ?? u.web_language;
+    await saveProfile(db, u.id, { name, mobile, email, web_language });
     return userRecord(db, u.id);
   },
 
@@ -171,11 +165,7 @@ export const accountHandlers: Handlers<
     if (!file) fail('invalid_input', { field: 'image', message: 'image: is required' });
     const webp = await reencodeAvatar(file.buffer);
     const uid = me(ctx).id;
-    const mediaId = randomUUID();
-    await ctx.db.run(sql`DELETE FROM media WHERE owner_id = ${uid} AND kind = 'profile'`);
-    await ctx.db.run(sql`INSERT INTO media (id, owner_id, kind, content_type, bytes)
-      VALUES (${mediaId}::uuid, ${uid}, 'profile', 'image/webp', ${webp})`);
-    await ctx.db.run(sql`UPDATE users SET profile = ${`/media/${mediaId}.webp`} WHERE id = ${uid}`);
+    await replaceProfileImage(ctx.db, uid, randomUUID(), webp);
     return userRecord(ctx.db, uid);
   },
 

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { passwordProblem } from '../../core/contract/password-policy';
-import { sql, type Db } from '../db/client';
 import { burnVerification, hashPassword, passwordMatches } from '../auth/passwords';
 import { consumeCode, issueCode } from '../auth/one-time-codes';
-import { revokeAllTokens } from '../auth/api-tokens';
+import {
+  createLocalAccount,
+  localAccount,
+  markLocalAccountVerified,
+  renameLocalAccount,
+  resetLocalPassword,
+} from '../auth/local-accounts';
 import type { Handlers, Services } from '../http/context';
 import { AppError, fail } from '../errors';
-
-interface LocalAccount {
-  id: string;
-  email: string;
-  password_hash: string;
-  name: string;
-  verified: boolean;
-}
-
-function localAccount(db: Db, email: string) {
-  return db.one<LocalAccount>(sql`SELECT id, email, password_hash, name,
-    verified_at IS NOT NULL AS verified FROM local_accounts WHERE email = ${email}`);
-}
 
 function checkPassword(password: string) {
   const problem = passwordProblem(password);
@@ -63,11 +55,10 @@ export const authHandlers: Handlers<
       if (existing.verified || !(await passwordMatches(existing.password_hash, password))) {
         fail('email_already_in_use', { field: 'email' });
       }
-      await db.run(sql`UPDATE local_accounts SET name = ${name} WHERE id = ${existing.id}::uuid`);
+      await renameLocalAccount(db, existing.id, name);
     } else {
       const hash = await hashPassword(password);
-      await db.run(sql`INSERT INTO local_accounts (id, email, password_hash, name)
-        VALUES (${randomUUID()}, ${email}, ${hash}, ${name}) ON CONFLICT (email) DO NOTHING`);
+      await createLocalAccount(db, { id: randomUUID(), email, password_hash: hash, name });
     }
     await sendEmailCode(services, email, 'verify_email');
     return { sent: true };
@@ -85,7 +76,7 @@ export const authHandlers: Handlers<
     if (!acct || !(await consumeCode(db, email, 'verify_email', code))) {
       fail('invalid_code', { field: 'code' });
     }
-    await db.run(sql`UPDATE local_accounts SET verified_at = coalesce(verified_at, now()) WHERE id = ${acct.id}::uuid`);
+    await markLocalAccountVerified(db, acct.id);
     return services.identityTokens.issue({ firebase_id: `email:${acct.id}`, type: 'email', email, name: acct.name });
   },
 
@@ -117,12 +108,7 @@ export const authHandlers: Handlers<
       fail('invalid_code', { field: 'code' });
     }
     const hash = await hashPassword(password);
-    await db.tx(async (tx) => {
-      await tx.run(sql`UPDATE local_accounts SET password_hash = ${hash},
-        verified_at = coalesce(verified_at, now()) WHERE id = ${acct.id}::uuid`);
-      const user = await tx.one<{ id: number }>(sql`SELECT id FROM users WHERE firebase_id = ${`email:${acct.id}`}`);
-      if (user) await revokeAllTokens(tx, user.id, 'password_changed');
-    });
+    await resetLocalPassword(db, acct.id, hash);
     return { reset: true };
   },
 

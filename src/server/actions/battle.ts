@@ -2,8 +2,7 @@ import { createRoom, deleteRoom, joinRoom, leaveRoom, startRoom, type RoomChange
 import { playWithBot, randomMatch } from '../domain/battle/random';
 import { roomQuestions } from '../domain/battle/room-reveal';
 import { heldSeat } from '../domain/battle/held-seat';
-import type { BattleStatistic } from '../../core/contract';
-import { sql, type Db, type SQL } from '../db/client';
+import { battleStatistics, lastBattleWith } from '../domain/battle-history';
 import { AppError } from '../errors';
 import { me, paged, type ActionContext, type Handlers } from '../http/context';
 
@@ -20,28 +19,6 @@ function changed(ctx: ActionContext, change: RoomChange) {
   return change.state;
 }
 
-/**
- * The user's finished 1v1 battles (random, friend, bot) as statistics rows, from the finished
- * rooms themselves (`where` narrows them; `o` is the opponent's seat, `r` the room).
- */
-function statistics(db: Db, uid: number, where: SQL, order: SQL, limit: number, offset: number) {
-  return db.rows<BattleStatistic>(sql`
-    SELECT r.id AS room_id, r.kind,
-      to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
-      o.user_id AS opponent_id, u.name AS opponent_name, u.profile AS opponent_image,
-      coalesce((SELECT s ->> 'result' FROM jsonb_array_elements(r.result -> 'standings') s
-        WHERE (s ->> 'user_id')::int = ${uid} LIMIT 1), 'draw') AS result,
-      mine.points, o.points AS opponent_points
-    ${statisticsFrom(uid)} AND ${where} ORDER BY ${order}, r.id LIMIT ${limit} OFFSET ${offset}`);
-}
-
-const statisticsFrom = (uid: number) => sql`FROM room_players mine
-  JOIN rooms r ON r.id = mine.room_id AND r.status = 'finished' AND r.max_players = 2
-    AND r.kind IN ('random', 'friend', 'bot')
-  JOIN room_players o ON o.room_id = r.id AND o.user_id <> mine.user_id
-  JOIN users u ON u.id = o.user_id
-  WHERE mine.user_id = ${uid}`;
-
 export const battleHandlers: Handlers<
   | 'create_room'
   | 'join_room'
@@ -56,12 +33,9 @@ export const battleHandlers: Handlers<
   | 'set_battle_statistics'
 > = {
   async get_battle_statistics({ offset, limit, sort, order }, ctx) {
-    const uid = me(ctx).id;
-    const dir = order.toLowerCase() === 'asc' ? sql`ASC` : sql`DESC`;
-    const by = sort === 'points' ? sql`mine.points ${dir}, r.finished_at DESC` : sql`r.finished_at ${dir}`;
-    const rows = await statistics(ctx.db, uid, sql`true`, by, limit, offset);
-    const total = await ctx.db.one<{ n: number }>(sql`SELECT count(*)::int AS n ${statisticsFrom(uid)}`);
-    return paged(rows, total!.n);
+    const o = order.toLowerCase() === 'asc' ? 'asc' : 'desc';
+    const page = await battleStatistics(ctx.db, me(ctx).id, { offset, limit, sort, order: o });
+    return paged(page.rows, page.total);
   },
   async set_battle_statistics({ user_id1, user_id2 }, ctx) {
     // The client's winner_id and is_drawn are read and ignored: results come from the rooms.
@@ -69,7 +43,7 @@ export const battleHandlers: Handlers<
     if (uid !== user_id1 && uid !== user_id2)
       throw new AppError('forbidden', { message: 'You can only report your own battles.' });
     const other = uid === user_id1 ? user_id2 : user_id1;
-    const [row] = await statistics(ctx.db, uid, sql`o.user_id = ${other}`, sql`r.finished_at DESC`, 1, 0);
+    const row = await lastBattleWith(ctx.db, uid, other);
     if (!row) throw new AppError('not_found', { message: 'No finished battle between these players.' });
     return row;
   },

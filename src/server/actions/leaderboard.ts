@@ -1,6 +1,6 @@
 import type { LeaderboardPage } from '../../core/contract';
 import { periodKey, type LeaderboardKind } from '../../core/rules/leaderboard';
-import { sql } from '../db/client';
+import { nameAndPicture } from '../domain/account';
 import { boardPage, configuredTimezone, periodPlayers, periodScore, rankOfScore } from '../domain/leaderboard';
 import { me, type ActionContext, type Handlers } from '../http/context';
 
@@ -14,15 +14,13 @@ async function board(
   const rows = await boardPage(ctx.db, period, offset, limit);
   const score = await periodScore(ctx.db, period, uid);
   const listed = rows.find((r) => r.user_id === uid);
-  const user = await ctx.db.one<{ name: string; profile: string }>(
-    sql`SELECT name, profile FROM users WHERE id = ${uid}`,
-  );
+  const user = await nameAndPicture(ctx.db, uid);
   const rank = listed?.rank ?? (await rankOfScore(ctx.db, period, score));
   return {
     period,
     total: await periodPlayers(ctx.db, period),
     rows,
-    me: { user_id: uid, name: user?.name ?? '', profile: user?.profile ?? '', score, rank },
+    me: { user_id: uid, name: user.name, profile: user.profile, score, rank },
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from '../db/client';
+import { coinsAndScore } from '../domain/account';
 import { categoryBySlug, listCategories, listSubcategories } from '../domain/content';
 import { resolveLanguageId } from '../domain/languages';
 import { levelData, nextLevel } from '../domain/level-progress';
@@ -12,11 +12,8 @@ import { readStatistics } from '../domain/statistics';
 import { refreshBadges } from '../domain/badges';
 import { me, type ActionContext, type Handlers } from '../http/context';
 
-async function coinScore(ctx: ActionContext) {
-  const row = await ctx.db.one<{ coins: number; score: number }>(
-    sql`SELECT coins, score::integer AS score FROM users WHERE id = ${me(ctx).id}`,
-  );
-  return row!;
+function coinScore(ctx: ActionContext) {
+  return coinsAndScore(ctx.db, me(ctx).id);
 }
 
 export const quizZoneHandlers: Handlers<

@@ -1,8 +1,8 @@
 import { defaultPage } from '../domain/default-pages';
 import { appLanguages } from '../domain/app-languages';
 import { mergedCatalogue, translationOverrides, translationsVersion } from '../domain/admin/site-settings';
-import { contentLanguages, resolveLanguageId } from '../domain/languages';
-import { sql } from '../db/client';
+import { contentLanguages } from '../domain/languages';
+import { webHomeTexts } from '../domain/web-home';
 import type { Handlers } from '../http/context';
 
 export const settingsHandlers: Handlers<
@@ -52,14 +52,7 @@ export const settingsHandlers: Handlers<
   },
 
   async get_web_home_settings({ language_id }, { db, services }) {
-    const id = await resolveLanguageId(db, services.settings, language_id);
-    const lang = await db.one<{ code: string }>(sql`SELECT code FROM languages WHERE id = ${id}`);
-    const home = (await services.settings.all(db)).home[lang?.code ?? 'en'];
-    return {
-      language_id: id,
-      title: home?.title ?? 'Ready for a challenge?',
-      subtitle: home?.subtitle ?? 'Pick a mode and start playing.',
-    };
+    return webHomeTexts(db, services.settings, language_id);
   },
 
   async get_languages(_i, { db }) {

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { authTokens } from '../db/schema';
 import { forgetTokenHere, forgetUserHere } from './token-cache';
 
 /** The stored form of a token: its SHA-256, so a database leak yields no usable tokens. */
@@ -47,9 +49,11 @@ export async function lookUpToken(db: Db, token: string, ttlDays: number): Promi
   if (!row) return undefined;
   let expiresMs = row.expires_ms;
   if (row.stale) {
-    const moved = await db.one<{ expires_ms: number }>(sql`UPDATE auth_tokens SET last_used_at = now(),
-      expires_at = now() + make_interval(days => ${ttlDays}) WHERE token_hash = ${h}
-      RETURNING (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms`);
+    const [moved] = await db.orm
+      .update(authTokens)
+      .set({ last_used_at: sql`now()`, expires_at: sql`now() + make_interval(days => ${ttlDays})` })
+      .where(eq(authTokens.token_hash, h))
+      .returning({ expires_ms: sql<number>`(extract(epoch FROM ${authTokens.expires_at}) * 1000)::float8` });
     expiresMs = moved?.expires_ms ?? expiresMs;
   }
   return { user: { id: row.id, role: row.role, status: row.status }, expiresMs };

@@ -1,5 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { verificationCodes } from '../db/schema';
 
 export type CodePurpose = 'verify_email' | 'reset_password' | 'login_otp';
 
@@ -29,11 +31,21 @@ export async function issueCode(db: Db, target: string, purpose: CodePurpose): P
  */
 export async function consumeCode(db: Db, target: string, purpose: CodePurpose, code: string): Promise<boolean> {
   return db.tx(async (tx) => {
-    const row = await tx.one<{ id: number; code_hash: string }>(sql`
-      SELECT id, code_hash FROM verification_codes
-      WHERE target = ${target} AND purpose = ${purpose} AND consumed_at IS NULL
-        AND expires_at > now() AND attempts < ${MAX_ATTEMPTS}
-      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`);
+    const [row] = await tx.orm
+      .select({ id: verificationCodes.id, code_hash: verificationCodes.code_hash })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.target, target),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumed_at),
+          gt(verificationCodes.expires_at, sql`now()`),
+          lt(verificationCodes.attempts, MAX_ATTEMPTS),
+        ),
+      )
+      .orderBy(desc(verificationCodes.created_at))
+      .limit(1)
+      .for('update');
     if (!row) return false;
     const want = Buffer.from(row.code_hash);
     const got = Buffer.from(digest(target, code));

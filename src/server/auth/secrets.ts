@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { appSecrets } from '../db/schema';
 
 /**
  * A server secret by name: the configured value, else one generated once and kept in the
@@ -10,6 +12,6 @@ export async function serverSecret(db: Db, name: string, configured?: string): P
   const fresh = randomBytes(32).toString('base64url');
   await db.run(sql`INSERT INTO app_secrets (name, value) VALUES (${name}, ${fresh})
                    ON CONFLICT (name) DO NOTHING`);
-  const row = await db.one<{ value: string }>(sql`SELECT value FROM app_secrets WHERE name = ${name}`);
+  const [row] = await db.orm.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
   return row!.value;
 }

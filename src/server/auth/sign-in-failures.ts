@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../core/contract';
-import { sql } from '../db/client';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { localAccounts, users } from '../db/schema';
 import { recordTrustEvent } from '../domain/trust-events';
 import type { Services } from '../http/context';
 import { AppError } from '../errors';
@@ -37,10 +38,16 @@ export async function guardSignIn<T>(
 
 /** A `login_locked` trust event on the player behind the account, when there is one. */
 async function recordLock(s: Services, account: string, ip: string, action: string): Promise<void> {
-  const user = await s.db.one<{ id: number }>(sql`SELECT u.id FROM users u
-    WHERE u.firebase_id = ${`phone:${account}`}
-       OR u.firebase_id IN (SELECT 'email:' || l.id::text FROM local_accounts l WHERE l.email = ${account})
-    ORDER BY u.id LIMIT 1`);
+  const emailIds = s.db.orm
+    .select({ firebase_id: sql<string>`'email:' || ${localAccounts.id}::text` })
+    .from(localAccounts)
+    .where(eq(localAccounts.email, account));
+  const [user] = await s.db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.firebase_id, `phone:${account}`), inArray(users.firebase_id, emailIds)))
+    .orderBy(asc(users.id))
+    .limit(1);
   if (!user) return;
   await recordTrustEvent(s.db, user.id, 'login_locked', ip, { action });
   s.log.warn({ userId: user.id, action }, 'sign-in locked for one source after repeated failures');

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sql, type Db } from '../db/client';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contestQuestions, contests, languages } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import { createContest } from '../domain/contests';
 import { DEFAULT_RETRY_AFTER_S } from '../errors';
@@ -88,12 +90,17 @@ export function registerDevRoutes(app: FastifyInstance, db: Db, clock: Clock) {
     if (!parsed.success)
       return reply.code(400).send({ error: true, code: 'invalid_input', message: parsed.error.message });
     const o = parsed.data;
-    const lang = await db.one<{ id: number }>(sql`SELECT id FROM languages WHERE code = ${o.language}`);
+    const [lang] = await db.orm.select({ id: languages.id }).from(languages).where(eq(languages.code, o.language));
     if (!lang) return reply.code(404).send({ error: true, code: 'not_found', message: 'No such language.' });
     // The language's contest questions, in the order of the contests that ask them.
-    const ids = await db.rows<{ question_id: number }>(sql`SELECT x.question_id FROM contest_questions x
-      JOIN contests c ON c.id = x.contest_id WHERE c.language_id = ${lang.id}
-      GROUP BY x.question_id ORDER BY min(x.contest_id), min(x.sort) LIMIT ${o.questions}`);
+    const ids = await db.orm
+      .select({ question_id: contestQuestions.question_id })
+      .from(contestQuestions)
+      .innerJoin(contests, eq(contests.id, contestQuestions.contest_id))
+      .where(eq(contests.language_id, lang.id))
+      .groupBy(contestQuestions.question_id)
+      .orderBy(asc(sql`min(${contestQuestions.contest_id})`), asc(sql`min(${contestQuestions.sort})`))
+      .limit(o.questions);
     const now = clock.now().getTime();
     const id = await createContest(db, {
       languageId: lang.id,

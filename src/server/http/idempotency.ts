@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 import type { ParsedBody } from './body';
 
@@ -34,9 +36,15 @@ export function requestHash(action: string, body: ParsedBody): string {
 
 /** The reply stored for a key, after checking the key was used for the same request. */
 export async function storedReply(db: Db, userId: number, key: string, hash: string): Promise<StoredReply | undefined> {
-  const row = await db.one<StoredReply & { request_hash: string }>(sql`
-    SELECT request_hash, status_code, reply FROM idempotency_keys
-    WHERE user_id = ${userId} AND key = ${key}`);
+  const [row] = await db.orm
+    .select({
+      request_hash: idempotencyKeys.request_hash,
+      status_code: idempotencyKeys.status_code,
+      // As the driver parsed it: the jsonb column's decoder would JSON.parse a stored string again.
+      reply: sql<unknown>`${idempotencyKeys.reply}`,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
   if (!row) return undefined;
   if (row.request_hash !== hash) throw new AppError('idempotency_conflict');
   return { status_code: row.status_code, reply: row.reply };

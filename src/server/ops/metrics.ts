@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql, type Db } from '../db/client';
+import { rooms as roomsTable } from '../db/schema';
 
 /** Where the figures come from: the database (all nodes) and this node's own state. */
 export interface MetricSources {
@@ -131,8 +132,12 @@ export class AppMetrics {
 
 async function readDbFigures(db: Db): Promise<DbFigures> {
   // Each count runs on a partial index (rooms waiting or playing, notifications not pushed).
-  const rooms = await db.rows<{ kind: string; status: string; n: number }>(sql`SELECT kind, status, count(*)::int AS n
-    FROM rooms WHERE status IN ('waiting', 'playing') GROUP BY kind, status`);
+  // The statuses stay literals: the partial index's predicate must be provable from the text.
+  const rooms = await db.orm
+    .select({ kind: roomsTable.kind, status: roomsTable.status, n: sql<number>`count(*)::int` })
+    .from(roomsTable)
+    .where(sql`${roomsTable.status} IN ('waiting', 'playing')`)
+    .groupBy(roomsTable.kind, roomsTable.status);
   const q = await db.one<{ rounds_due: number; push_queue: number; outbox: number }>(sql`SELECT
     (SELECT count(*)::int FROM rooms WHERE status = 'playing' AND round_deadline <= now()) AS rounds_due,
     (SELECT count(*)::int FROM notifications WHERE pushed_at IS NULL) AS push_queue,

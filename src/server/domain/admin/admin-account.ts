@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../auth/passwords';
-import { sql, type Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { localAccounts, users } from '../../db/schema';
 import { createUser } from '../users';
 
 export interface AdminAccount {
@@ -16,14 +18,19 @@ export interface AdminAccount {
 export async function ensureAdmin(db: Db, a: AdminAccount): Promise<number> {
   const hash = await hashPassword(a.password);
   return db.tx(async (tx) => {
-    const acct = await tx.one<{
-      id: string;
-    }>(sql`INSERT INTO local_accounts (id, email, password_hash, name, verified_at)
-      VALUES (${randomUUID()}, ${a.email}, ${hash}, ${a.name}, now())
-      ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, verified_at = coalesce(local_accounts.verified_at, now())
-      RETURNING id`);
+    const [acct] = await tx.orm
+      .insert(localAccounts)
+      .values({ id: randomUUID(), email: a.email, password_hash: hash, name: a.name, verified_at: sql`now()` })
+      .onConflictDoUpdate({
+        target: localAccounts.email,
+        set: {
+          password_hash: sql`excluded.password_hash`,
+          verified_at: sql`coalesce(${localAccounts.verified_at}, now())`,
+        },
+      })
+      .returning({ id: localAccounts.id });
     const firebaseId = `email:${acct!.id}`;
-    const existing = await tx.one<{ id: number }>(sql`SELECT id FROM users WHERE firebase_id = ${firebaseId}`);
+    const [existing] = await tx.orm.select({ id: users.id }).from(users).where(eq(users.firebase_id, firebaseId));
     const id =
       existing?.id ??
       (await createUser(tx, {

@@ -1,5 +1,8 @@
 import type { AuditEntry } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { isoSeconds } from '../../db/sql-helpers';
 
 /** What an admin action says about itself: what it touched, as it was and as it is. */
 export interface AuditNote {
@@ -37,15 +40,31 @@ export async function listAudit(
   db: Db,
   o: { action?: string; target?: string; admin_id?: number; offset: number; limit: number },
 ): Promise<{ rows: AuditEntry[]; total: number }> {
-  const where = sql`WHERE TRUE
-    ${o.action ? sql`AND a.action = ${o.action}` : sql``}
-    ${o.target ? sql`AND a.target = ${o.target}` : sql``}
-    ${o.admin_id ? sql`AND a.admin_id = ${o.admin_id}` : sql``}`;
-  const rows = await db.rows<AuditEntry>(sql`SELECT a.id::integer AS id, a.admin_id, coalesce(u.name, '') AS admin_name,
-      a.action, a.target, a.before, a.after, a.input, a.ip,
-      to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
-    FROM audit_log a LEFT JOIN users u ON u.id = a.admin_id ${where}
-    ORDER BY a.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log a ${where}`);
+  const where = and(
+    o.action ? eq(auditLog.action, o.action) : undefined,
+    o.target ? eq(auditLog.target, o.target) : undefined,
+    o.admin_id ? eq(auditLog.admin_id, o.admin_id) : undefined,
+  );
+  const rows: AuditEntry[] = await db.orm
+    .select({
+      id: sql<number>`${auditLog.id}::integer`,
+      admin_id: auditLog.admin_id,
+      admin_name: sql<string>`coalesce(${users.name}, '')`,
+      action: auditLog.action,
+      target: auditLog.target,
+      // The jsonb values as the driver parsed them (the column decoder would parse a string again).
+      before: sql<unknown>`${auditLog.before}`,
+      after: sql<unknown>`${auditLog.after}`,
+      input: sql<unknown>`${auditLog.input}`,
+      ip: auditLog.ip,
+      date: isoSeconds(auditLog.created_at),
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.admin_id))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(o.limit)
+    .offset(o.offset);
+  const [n] = await db.orm.select({ n: count() }).from(auditLog).where(where);
   return { rows, total: n!.n };
 }

@@ -1,5 +1,8 @@
 import type { AdminBroadcast } from '../../../core/contract';
+import { and, count, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { notificationBroadcasts, users } from '../../db/schema';
+import { isoSeconds } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { appLanguages } from '../app-languages';
 
@@ -17,7 +20,7 @@ const BROADCAST_COLUMNS = sql`b.id, b.audience, b.language_code, b.user_id, coal
     WHERE n.broadcast_id = b.id), 0) AS reads,
   coalesce((SELECT sum(n.push_sent)::int FROM notifications n WHERE n.broadcast_id = b.id), 0) AS push_sent,
   coalesce((SELECT sum(n.push_failed)::int FROM notifications n WHERE n.broadcast_id = b.id), 0) AS push_failed,
-  to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date`;
+  ${isoSeconds(sql`b.created_at`)} AS date`;
 
 /**
  * An operator's notification: one notifications row whatever the audience (everyone, the players
@@ -38,12 +41,27 @@ export async function sendBroadcast(db: Db, adminId: number, b: NewBroadcast): P
     if (!u) throw new AppError('not_found', { field: 'user_id', message: 'No such user.' });
     userId = b.user_id;
   }
-  const reach = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u WHERE u.status = 1
-    ${userId ? sql`AND u.id = ${userId}` : languageCode ? sql`AND u.web_language = ${languageCode}` : sql``}`);
-  const row = await db.one<{ id: number }>(sql`INSERT INTO notification_broadcasts
-      (admin_id, audience, language_code, user_id, title, message, recipients)
-    VALUES (${adminId}, ${b.audience}, ${languageCode}, ${userId}, ${b.title}, ${b.message}, ${reach!.n})
-    RETURNING id`);
+  const [reach] = await db.orm
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 1),
+        userId ? eq(users.id, userId) : languageCode ? eq(users.web_language, languageCode) : undefined,
+      ),
+    );
+  const [row] = await db.orm
+    .insert(notificationBroadcasts)
+    .values({
+      admin_id: adminId,
+      audience: b.audience,
+      language_code: languageCode,
+      user_id: userId,
+      title: b.title,
+      message: b.message,
+      recipients: reach!.n,
+    })
+    .returning({ id: notificationBroadcasts.id });
   await db.run(sql`INSERT INTO notifications (user_id, type, title, message, language_code, broadcast_id)
     VALUES (${userId}, 'general', ${b.title}, ${b.message}, ${languageCode || null}, ${row!.id})`);
   return (await db.one<AdminBroadcast>(sql`SELECT ${BROADCAST_COLUMNS}
@@ -59,6 +77,6 @@ export async function listBroadcasts(
   const rows = await db.rows<AdminBroadcast>(sql`SELECT ${BROADCAST_COLUMNS}
     FROM notification_broadcasts b LEFT JOIN users u ON u.id = b.user_id
     ORDER BY b.id DESC LIMIT ${limit} OFFSET ${offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM notification_broadcasts`);
+  const [n] = await db.orm.select({ n: count() }).from(notificationBroadcasts);
   return { rows, total: n!.n };
 }

@@ -1,18 +1,39 @@
+import { and, asc, between, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AdminCategory } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { categories, comprehensions, languages, questions, subcategories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminLanguage } from './content-languages';
-import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
+import {
+  countOf,
+  likePattern,
+  notFound,
+  required,
+  sortOrNext,
+  statusFlag,
+  statusIs,
+  uniqueOr409,
+} from './content-common';
 
 /** The modes the console manages here (exams and contests keep their own categories). */
-const CONTENT_TYPES = sql`c.type BETWEEN 1 AND 8`;
+const CONTENT_TYPES = between(categories.type, 1, 8);
 
-const COLUMNS = sql`c.id, c.language_id, l.code AS language_code, c.type::int AS type, c.slug, c.name, c.image,
-  c.premium_price, c.sort, c.status::int AS status,
-  (SELECT count(*)::int FROM subcategories s WHERE s.category_id = c.id) AS subcategories,
-  (SELECT count(*)::int FROM questions q WHERE q.category_id = c.id) AS questions,
-  (SELECT count(*)::int FROM comprehensions t WHERE t.category_id = c.id) AS texts`;
+const columns = {
+  id: categories.id,
+  language_id: categories.language_id,
+  language_code: languages.code,
+  type: sql<number>`${categories.type}::int`,
+  slug: categories.slug,
+  name: categories.name,
+  image: categories.image,
+  premium_price: categories.premium_price,
+  sort: categories.sort,
+  status: statusFlag(categories.status),
+  subcategories: countOf(subcategories, eq(subcategories.category_id, categories.id)),
+  questions: countOf(questions, eq(questions.category_id, categories.id)).as('questions'),
+  texts: countOf(comprehensions, eq(comprehensions.category_id, categories.id)),
+};
 
 export interface CategoryQuery {
   type?: number;
@@ -25,28 +46,43 @@ export interface CategoryQuery {
   limit: number;
 }
 
-const SORTS = { sort: sql`c.sort`, name: sql`lower(c.name)`, id: sql`c.id`, questions: sql`questions` };
+const SORTS = {
+  sort: sql`${categories.sort}`,
+  name: sql`lower(${categories.name})`,
+  id: sql`${categories.id}`,
+  questions: sql`questions`,
+};
 
 /** Categories of the content modes, filtered and sorted, a page of them and how many. */
 export async function listCategories(db: Db, q: CategoryQuery): Promise<{ rows: AdminCategory[]; total: number }> {
   const like = likePattern(q.search);
-  const where = sql`WHERE ${CONTENT_TYPES}
-    ${q.type ? sql`AND c.type = ${q.type}` : sql``}
-    ${q.language_id ? sql`AND c.language_id = ${q.language_id}` : sql``}
-    ${like ? sql`AND (c.name ILIKE ${like} OR c.slug ILIKE ${like})` : sql``}
-    ${statusCondition(sql`c.status`, q.status)}`;
-  const dir = q.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await db.rows<AdminCategory>(sql`SELECT ${COLUMNS}
-    FROM categories c JOIN languages l ON l.id = c.language_id ${where}
-    ORDER BY ${SORTS[q.sort]} ${dir}, c.id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories c ${where}`);
+  const where = and(
+    CONTENT_TYPES,
+    q.type ? eq(categories.type, q.type) : undefined,
+    q.language_id ? eq(categories.language_id, q.language_id) : undefined,
+    like ? or(ilike(categories.name, like), ilike(categories.slug, like)) : undefined,
+    statusIs(categories.status, q.status),
+  );
+  const dir = q.order === 'asc' ? asc : desc;
+  const rows = await db.orm
+    .select(columns)
+    .from(categories)
+    .innerJoin(languages, eq(languages.id, categories.language_id))
+    .where(where)
+    .orderBy(dir(SORTS[q.sort]), dir(categories.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(categories).where(where);
   return { rows, total: n!.n };
 }
 
 /** One category of the content modes, or a 404 on `field`. */
 export async function adminCategory(db: Db, id: number, field = 'id'): Promise<AdminCategory> {
-  const c = await db.one<AdminCategory>(sql`SELECT ${COLUMNS}
-    FROM categories c JOIN languages l ON l.id = c.language_id WHERE c.id = ${id} AND ${CONTENT_TYPES}`);
+  const [c] = await db.orm
+    .select(columns)
+    .from(categories)
+    .innerJoin(languages, eq(languages.id, categories.language_id))
+    .where(and(eq(categories.id, id), CONTENT_TYPES));
   return c ?? notFound(field, 'category');
 }
 
@@ -55,7 +91,7 @@ export async function adminCategory(db: Db, id: number, field = 'id'): Promise<A
  * foreign key check waits for the lock) cannot slip past an emptiness check.
  */
 export async function lockCategory(db: Db, id: number): Promise<void> {
-  await db.run(sql`SELECT id FROM categories WHERE id = ${id} FOR UPDATE`);
+  await db.orm.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
 }
 
 export interface CategoryInput {
@@ -97,8 +133,12 @@ export async function saveCategory(
   if (!before || language_id !== before.language_id) await adminLanguage(db, language_id, 'language_id');
   const taken = new Set(
     (
-      await db.rows<{ slug: string }>(sql`SELECT slug FROM categories
-        WHERE language_id = ${language_id} AND type = ${type} AND id <> ${before?.id ?? 0}`)
+      await db.orm
+        .select({ slug: categories.slug })
+        .from(categories)
+        .where(
+          and(eq(categories.language_id, language_id), eq(categories.type, type), ne(categories.id, before?.id ?? 0)),
+        )
     ).map((r) => r.slug),
   );
   const slug = input.slug ?? before?.slug ?? freeSlug(slugOf(name), taken);
@@ -110,17 +150,29 @@ export async function saveCategory(
     image: input.image ?? before?.image ?? '',
   };
   const write = before
-    ? db.run(sql`UPDATE categories SET language_id = ${language_id}, type = ${type}, slug = ${slug}, name = ${name},
-        image = ${v.image}, premium_price = ${v.premium_price}, sort = ${input.sort ?? before.sort}, status = ${v.status}
-        WHERE id = ${before.id}`)
-    : db.one<{
-        id: number;
-      }>(sql`INSERT INTO categories (language_id, type, slug, name, image, premium_price, sort, status)
-        SELECT ${language_id}, ${type}, ${slug}, ${name}, ${v.image}, ${v.premium_price},
-          coalesce(${input.sort ?? null}::integer, max(sort) + 1, 0), ${v.status}
-        FROM categories WHERE language_id = ${language_id} AND type = ${type} RETURNING id`);
-  const written = await uniqueOr409<unknown>(write, 'slug_taken', 'slug');
-  const id = before?.id ?? (written as { id: number }).id;
+    ? db.orm
+        .update(categories)
+        .set({ language_id, type, slug, name, ...v, sort: input.sort ?? before.sort })
+        .where(eq(categories.id, before.id))
+        .then(() => before.id)
+    : db.orm
+        .insert(categories)
+        .values({
+          language_id,
+          type,
+          slug,
+          name,
+          ...v,
+          sort: sortOrNext(
+            input.sort,
+            categories.sort,
+            categories,
+            and(eq(categories.language_id, language_id), eq(categories.type, type))!,
+          ),
+        })
+        .returning({ id: categories.id })
+        .then(([r]) => r!.id);
+  const id = await uniqueOr409(write, 'slug_taken', 'slug');
   return { before, after: await adminCategory(db, id) };
 }
 
@@ -129,6 +181,6 @@ export async function deleteCategory(db: Db, id: number): Promise<AdminCategory>
   await lockCategory(db, id);
   const before = await adminCategory(db, id);
   if (before.questions + before.texts > 0) throw new AppError('category_not_empty', { field: 'id' });
-  await db.run(sql`DELETE FROM categories WHERE id = ${id}`);
+  await db.orm.delete(categories).where(eq(categories.id, id));
   return before;
 }

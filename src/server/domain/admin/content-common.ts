@@ -1,4 +1,5 @@
-import { sql, type SQL } from '../../db/client';
+import { eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db/pg-errors';
 
@@ -7,15 +8,39 @@ export function likePattern(search: string | undefined): string | undefined {
   return search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 
-/** The condition of a status filter on `column` (all, active, inactive). */
+/** The condition of a status filter on `column` (all: none; active; inactive). */
+export function statusIs(column: AnyPgColumn, filter: 'all' | 'active' | 'inactive'): SQL | undefined {
+  if (filter === 'active') return eq(column, 1);
+  if (filter === 'inactive') return ne(column, 1);
+  return undefined;
+}
+
+/** The same filter as a raw `AND …` fragment, for the queries kept in `sql`. */
 export function statusCondition(column: SQL, filter: 'all' | 'active' | 'inactive'): SQL {
   if (filter === 'active') return sql`AND ${column} = 1`;
   if (filter === 'inactive') return sql`AND ${column} <> 1`;
   return sql``;
 }
 
-/** An integer[] literal for `= ANY(...)` (drizzle spreads a JS array into parameters). */
-export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+/** A status column as the API's 0/1 flag (the table's CHECK keeps it to these). */
+export function statusFlag(column: SQLWrapper): SQL<0 | 1> {
+  return sql<0 | 1>`${column}::int`;
+}
+
+/** A new row's sort: the one given, else one past the highest of `table`'s rows where `siblings` holds, else 0. */
+export function sortOrNext(
+  given: number | undefined,
+  column: AnyPgColumn,
+  table: SQLWrapper,
+  siblings: SQL,
+): SQL<number> {
+  return sql<number>`coalesce(${given ?? null}::integer, (SELECT max(${column}) + 1 FROM ${table} WHERE ${siblings}), 0)`;
+}
+
+/** A correlated `count(*)` of `table`'s rows where `condition` holds, as an integer. */
+export function countOf(table: SQLWrapper, condition: SQL): SQL<number> {
+  return sql<number>`(SELECT count(*)::int FROM ${table} WHERE ${condition})`;
+}
 
 /** The 404 of a row the operator named by id. */
 export function notFound(field: string, what: string): never {

@@ -1,13 +1,20 @@
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AdminDailyQuiz } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { dailyQuizzes } from '../../db/schema';
+import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { adminLanguage } from './content-languages';
-import { intArray } from './content-common';
 
-const COLUMNS = sql`d.language_id, to_char(d.quiz_date, 'YYYY-MM-DD') AS date, d.question_ids,
-  coalesce((SELECT json_agg(json_build_object('id', q.id, 'question', q.question, 'type', q.type,
-      'status', q.status) ORDER BY k.n)
-    FROM unnest(d.question_ids) WITH ORDINALITY AS k(id, n) JOIN questions q ON q.id = k.id), '[]'::json) AS questions`;
+const columns = {
+  language_id: dailyQuizzes.language_id,
+  date: sql<string>`to_char(${dailyQuizzes.quiz_date}, 'YYYY-MM-DD')`,
+  question_ids: dailyQuizzes.question_ids,
+  // The scheduled questions as the console lists them, in the quiz's order.
+  questions: sql<AdminDailyQuiz['questions']>`coalesce((SELECT json_agg(json_build_object('id', q.id,
+      'question', q.question, 'type', q.type, 'status', q.status) ORDER BY k.n)
+    FROM unnest(${dailyQuizzes.question_ids}) WITH ORDINALITY AS k(id, n) JOIN questions q ON q.id = k.id), '[]'::json)`,
+};
 
 export interface DailyQuery {
   language_id: number;
@@ -23,18 +30,27 @@ export interface DailyQuery {
  */
 export async function listDailyQuizzes(db: Db, q: DailyQuery): Promise<{ rows: AdminDailyQuiz[]; total: number }> {
   await adminLanguage(db, q.language_id, 'language_id');
-  const where = sql`WHERE d.language_id = ${q.language_id}
-    ${q.from ? sql`AND d.quiz_date >= ${q.from}::date` : sql``}
-    ${q.to ? sql`AND d.quiz_date <= ${q.to}::date` : sql``}`;
-  const rows = await db.rows<AdminDailyQuiz>(sql`SELECT ${COLUMNS} FROM daily_quizzes d ${where}
-    ORDER BY d.quiz_date DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM daily_quizzes d ${where}`);
+  const where = and(
+    eq(dailyQuizzes.language_id, q.language_id),
+    q.from ? gte(dailyQuizzes.quiz_date, q.from) : undefined,
+    q.to ? lte(dailyQuizzes.quiz_date, q.to) : undefined,
+  );
+  const rows = await db.orm
+    .select(columns)
+    .from(dailyQuizzes)
+    .where(where)
+    .orderBy(desc(dailyQuizzes.quiz_date))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(dailyQuizzes).where(where);
   return { rows, total: n!.n };
 }
 
 async function dailyQuiz(db: Db, languageId: number, date: string): Promise<AdminDailyQuiz | null> {
-  const d = await db.one<AdminDailyQuiz>(sql`SELECT ${COLUMNS} FROM daily_quizzes d
-    WHERE d.language_id = ${languageId} AND d.quiz_date = ${date}::date`);
+  const [d] = await db.orm
+    .select(columns)
+    .from(dailyQuizzes)
+    .where(and(eq(dailyQuizzes.language_id, languageId), eq(dailyQuizzes.quiz_date, date)));
   return d ?? null;
 }
 
@@ -46,7 +62,7 @@ async function assertSchedulable(db: Db, languageId: number, ids: readonly numbe
         WHEN q.status <> 1 THEN 'is not active'
         WHEN q.language_id <> ${languageId} THEN 'is not of that language'
         ELSE '' END AS why
-    FROM unnest(${intArray(ids)}::integer[]) AS k(id)
+    FROM unnest(${intArray(ids)}) AS k(id)
     LEFT JOIN questions q ON q.id = k.id LEFT JOIN categories c ON c.id = q.category_id`);
   const missing = rows.filter((r) => r.why === 'missing').map((r) => r.id);
   if (missing.length)
@@ -71,12 +87,14 @@ export async function setDailyQuiz(
   await adminLanguage(db, o.language_id, 'language_id');
   const before = await dailyQuiz(db, o.language_id, o.date);
   if (o.question_ids.length === 0) {
-    await db.run(sql`DELETE FROM daily_quizzes WHERE language_id = ${o.language_id} AND quiz_date = ${o.date}::date`);
+    await db.orm
+      .delete(dailyQuizzes)
+      .where(and(eq(dailyQuizzes.language_id, o.language_id), eq(dailyQuizzes.quiz_date, o.date)));
     return { before, after: { language_id: o.language_id, date: o.date, question_ids: [], questions: [] } };
   }
   await assertSchedulable(db, o.language_id, o.question_ids);
-  await db.run(sql`INSERT INTO daily_quizzes (language_id, quiz_date, question_ids)
-    VALUES (${o.language_id}, ${o.date}::date, ${intArray(o.question_ids)}::integer[])
+  await db.run(sql`INSERT INTO ${dailyQuizzes} (language_id, quiz_date, question_ids)
+    VALUES (${o.language_id}, ${o.date}::date, ${intArray(o.question_ids)})
     ON CONFLICT (language_id, quiz_date) DO UPDATE SET question_ids = EXCLUDED.question_ids`);
   return { before, after: (await dailyQuiz(db, o.language_id, o.date))! };
 }

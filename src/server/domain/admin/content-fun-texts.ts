@@ -1,14 +1,44 @@
+import { and, asc, count, eq, ilike, ne, or } from 'drizzle-orm';
 import { CATEGORY_TYPES, type AdminFunText } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { categories, comprehensions, questions, subcategories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminCategory } from './content-categories';
-import { badField, likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
+import {
+  badField,
+  countOf,
+  likePattern,
+  notFound,
+  required,
+  sortOrNext,
+  statusFlag,
+  statusIs,
+  uniqueOr409,
+} from './content-common';
 
-const COLUMNS = sql`t.id, t.language_id, t.category_id, c.name AS category_name, t.subcategory_id, t.slug, t.title,
-  t.detail, t.video_url, t.sort, t.status::int AS status,
-  (SELECT count(*)::int FROM questions q WHERE q.comprehension_id = t.id) AS questions`;
-const FROM = sql`FROM comprehensions t JOIN categories c ON c.id = t.category_id`;
+const columns = {
+  id: comprehensions.id,
+  language_id: comprehensions.language_id,
+  category_id: comprehensions.category_id,
+  category_name: categories.name,
+  subcategory_id: comprehensions.subcategory_id,
+  slug: comprehensions.slug,
+  title: comprehensions.title,
+  detail: comprehensions.detail,
+  video_url: comprehensions.video_url,
+  sort: comprehensions.sort,
+  status: statusFlag(comprehensions.status),
+  questions: countOf(questions, eq(questions.comprehension_id, comprehensions.id)),
+};
+
+/** Texts with their category. */
+function fromFunTexts(db: Db) {
+  return db.orm
+    .select(columns)
+    .from(comprehensions)
+    .innerJoin(categories, eq(categories.id, comprehensions.category_id));
+}
 
 export interface FunTextQuery {
   language_id?: number;
@@ -23,21 +53,25 @@ export interface FunTextQuery {
 /** Fun-and-learn texts in their order, filtered, a page of them and how many. */
 export async function listFunTexts(db: Db, q: FunTextQuery): Promise<{ rows: AdminFunText[]; total: number }> {
   const like = likePattern(q.search);
-  const where = sql`WHERE TRUE
-    ${q.language_id ? sql`AND t.language_id = ${q.language_id}` : sql``}
-    ${q.category_id ? sql`AND t.category_id = ${q.category_id}` : sql``}
-    ${q.subcategory_id ? sql`AND t.subcategory_id = ${q.subcategory_id}` : sql``}
-    ${like ? sql`AND (t.title ILIKE ${like} OR t.slug ILIKE ${like})` : sql``}
-    ${statusCondition(sql`t.status`, q.status)}`;
-  const rows = await db.rows<AdminFunText>(sql`SELECT ${COLUMNS} ${FROM} ${where}
-    ORDER BY c.sort, c.id, t.sort, t.id LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM comprehensions t ${where}`);
+  const where = and(
+    q.language_id ? eq(comprehensions.language_id, q.language_id) : undefined,
+    q.category_id ? eq(comprehensions.category_id, q.category_id) : undefined,
+    q.subcategory_id ? eq(comprehensions.subcategory_id, q.subcategory_id) : undefined,
+    like ? or(ilike(comprehensions.title, like), ilike(comprehensions.slug, like)) : undefined,
+    statusIs(comprehensions.status, q.status),
+  );
+  const rows = await fromFunTexts(db)
+    .where(where)
+    .orderBy(asc(categories.sort), asc(categories.id), asc(comprehensions.sort), asc(comprehensions.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(comprehensions).where(where);
   return { rows, total: n!.n };
 }
 
 /** One fun-and-learn text, or a 404 on `field`. */
 export async function adminFunText(db: Db, id: number, field = 'id'): Promise<AdminFunText> {
-  const t = await db.one<AdminFunText>(sql`SELECT ${COLUMNS} ${FROM} WHERE t.id = ${id}`);
+  const [t] = await fromFunTexts(db).where(eq(comprehensions.id, id));
   return t ?? notFound(field, 'fun-and-learn text');
 }
 
@@ -58,7 +92,10 @@ async function textPlace(db: Db, categoryId: number, subId: number | null) {
   const c = await adminCategory(db, categoryId, 'category_id');
   if (c.type !== CATEGORY_TYPES.fun_n_learn) badField('category_id', 'must be a fun-and-learn category');
   if (subId !== null) {
-    const s = await db.one<{ category_id: number }>(sql`SELECT category_id FROM subcategories WHERE id = ${subId}`);
+    const [s] = await db.orm
+      .select({ category_id: subcategories.category_id })
+      .from(subcategories)
+      .where(eq(subcategories.id, subId));
     if (!s) notFound('subcategory_id', 'subcategory');
     if (s.category_id !== categoryId) badField('subcategory_id', 'does not belong to the category');
   }
@@ -81,8 +118,10 @@ export async function saveFunText(
   const c = await textPlace(db, categoryId, subId);
   const taken = new Set(
     (
-      await db.rows<{ slug: string }>(sql`SELECT slug FROM comprehensions
-        WHERE category_id = ${categoryId} AND id <> ${before?.id ?? 0}`)
+      await db.orm
+        .select({ slug: comprehensions.slug })
+        .from(comprehensions)
+        .where(and(eq(comprehensions.category_id, categoryId), ne(comprehensions.id, before?.id ?? 0)))
     ).map((r) => r.slug),
   );
   const slug = before?.slug ?? freeSlug(slugOf(title), taken);
@@ -91,21 +130,29 @@ export async function saveFunText(
     video_url: input.video_url ?? before?.video_url ?? '',
     status: input.status ?? before?.status ?? 1,
   };
+  const place = { language_id: c.language_id, category_id: categoryId, subcategory_id: subId };
   const write = before
-    ? db.run(sql`UPDATE comprehensions SET language_id = ${c.language_id}, category_id = ${categoryId},
-        subcategory_id = ${subId}, title = ${title}, detail = ${detail}, video_url = ${v.video_url},
-        sort = ${input.sort ?? before.sort}, status = ${v.status} WHERE id = ${before.id}`)
-    : db.one<{ id: number }>(sql`INSERT INTO comprehensions (language_id, category_id, subcategory_id, slug, title,
-          detail, video_url, sort, status)
-        SELECT ${c.language_id}, ${categoryId}, ${subId}, ${slug}, ${title}, ${detail}, ${v.video_url},
-          coalesce(${input.sort ?? null}::integer, max(sort) + 1, 0), ${v.status}
-        FROM comprehensions WHERE category_id = ${categoryId} RETURNING id`);
-  const written = await uniqueOr409<unknown>(write, 'slug_taken', 'category_id');
-  const id = before?.id ?? (written as { id: number }).id;
+    ? db.orm
+        .update(comprehensions)
+        .set({ ...place, title, detail, ...v, sort: input.sort ?? before.sort })
+        .where(eq(comprehensions.id, before.id))
+        .then(() => before.id)
+    : db.orm
+        .insert(comprehensions)
+        .values({
+          ...place,
+          slug,
+          title,
+          detail,
+          ...v,
+          sort: sortOrNext(input.sort, comprehensions.sort, comprehensions, eq(comprehensions.category_id, categoryId)),
+        })
+        .returning({ id: comprehensions.id })
+        .then(([r]) => r!.id);
+  const id = await uniqueOr409(write, 'slug_taken', 'category_id');
   // A text's questions sit where it sits (the play finds them through the text, lists by category).
   if (before) {
-    await db.run(sql`UPDATE questions SET language_id = ${c.language_id}, category_id = ${categoryId},
-      subcategory_id = ${subId} WHERE comprehension_id = ${id}`);
+    await db.orm.update(questions).set(place).where(eq(questions.comprehension_id, id));
   }
   return { before, after: await adminFunText(db, id) };
 }

@@ -1,11 +1,20 @@
+import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AdminLanguage } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { categories, languages, questions } from '../../db/schema';
 import { AppError } from '../../errors';
-import { defined, likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
+import { countOf, defined, likePattern, notFound, required, statusFlag, statusIs, uniqueOr409 } from './content-common';
 
-const COLUMNS = sql`l.id, l.code, l.name, l.rtl, l.is_default, l.status::int AS status,
-  (SELECT count(*)::int FROM categories c WHERE c.language_id = l.id) AS categories,
-  (SELECT count(*)::int FROM questions q WHERE q.language_id = l.id) AS questions`;
+const columns = {
+  id: languages.id,
+  code: languages.code,
+  name: languages.name,
+  rtl: languages.rtl,
+  is_default: languages.is_default,
+  status: statusFlag(languages.status),
+  categories: countOf(categories, eq(categories.language_id, languages.id)),
+  questions: countOf(questions, eq(questions.language_id, languages.id)),
+};
 
 export interface LanguageQuery {
   search?: string;
@@ -17,17 +26,24 @@ export interface LanguageQuery {
 /** Content languages, the default first, a page of them and how many. */
 export async function listLanguages(db: Db, q: LanguageQuery): Promise<{ rows: AdminLanguage[]; total: number }> {
   const like = likePattern(q.search);
-  const where = sql`WHERE TRUE ${like ? sql`AND (l.name ILIKE ${like} OR l.code ILIKE ${like})` : sql``}
-    ${statusCondition(sql`l.status`, q.status)}`;
-  const rows = await db.rows<AdminLanguage>(sql`SELECT ${COLUMNS} FROM languages l ${where}
-    ORDER BY l.is_default DESC, l.id LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM languages l ${where}`);
+  const where = and(
+    like ? or(ilike(languages.name, like), ilike(languages.code, like)) : undefined,
+    statusIs(languages.status, q.status),
+  );
+  const rows = await db.orm
+    .select(columns)
+    .from(languages)
+    .where(where)
+    .orderBy(desc(languages.is_default), asc(languages.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(languages).where(where);
   return { rows, total: n!.n };
 }
 
 /** One content language, or a 404 on `field`. */
 export async function adminLanguage(db: Db, id: number, field = 'id'): Promise<AdminLanguage> {
-  const l = await db.one<AdminLanguage>(sql`SELECT ${COLUMNS} FROM languages l WHERE l.id = ${id}`);
+  const [l] = await db.orm.select(columns).from(languages).where(eq(languages.id, id));
   return l ?? notFound(field, 'language');
 }
 
@@ -50,8 +66,11 @@ export async function saveLanguage(
   input: LanguageInput,
 ): Promise<{ before: AdminLanguage | null; after: AdminLanguage }> {
   // Two operators switching the default at once would each unmake the other's: one at a time.
-  const all = await db.rows<{ id: number; is_default: boolean }>(sql`SELECT id, is_default FROM languages
-    ORDER BY id FOR UPDATE`);
+  const all = await db.orm
+    .select({ id: languages.id, is_default: languages.is_default })
+    .from(languages)
+    .orderBy(asc(languages.id))
+    .for('update');
   const before = input.id ? await adminLanguage(db, input.id) : null;
   const next = {
     code: before?.code ?? required(input.code, 'code'),
@@ -63,24 +82,28 @@ export async function saveLanguage(
   };
   if (before?.is_default && !next.is_default) throw new AppError('default_language_required', { field: 'is_default' });
   if (next.is_default && next.status !== 1) throw new AppError('default_language_required', { field: 'status' });
-  const taken = await db.one(sql`SELECT 1 AS one FROM languages WHERE code = ${next.code} AND id <> ${input.id ?? 0}`);
+  const [taken] = await db.orm
+    .select({ id: languages.id })
+    .from(languages)
+    .where(and(eq(languages.code, next.code), ne(languages.id, input.id ?? 0)));
   if (taken) throw new AppError('language_code_taken', { field: 'code' });
   if (next.is_default)
-    await db.run(sql`UPDATE languages SET is_default = false WHERE is_default AND id <> ${input.id ?? 0}`);
+    await db.orm
+      .update(languages)
+      .set({ is_default: false })
+      .where(and(eq(languages.is_default, true), ne(languages.id, input.id ?? 0)));
   const id = await uniqueOr409(
     before
-      ? db
-          .run(
-            sql`UPDATE languages SET code = ${next.code}, name = ${next.name}, rtl = ${next.rtl},
-            is_default = ${next.is_default}, status = ${next.status} WHERE id = ${before.id}`,
-          )
+      ? db.orm
+          .update(languages)
+          .set(next)
+          .where(eq(languages.id, before.id))
           .then(() => before.id)
-      : db
-          .one<{ id: number }>(
-            sql`INSERT INTO languages (code, name, rtl, is_default, status)
-            VALUES (${next.code}, ${next.name}, ${next.rtl}, ${next.is_default}, ${next.status}) RETURNING id`,
-          )
-          .then((r) => r!.id),
+      : db.orm
+          .insert(languages)
+          .values(next)
+          .returning({ id: languages.id })
+          .then(([r]) => r!.id),
     'language_code_taken',
     'code',
   );

@@ -1,12 +1,15 @@
 import type { AdminQuestion, AdminQuestionDetail } from '../../../core/contract';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { questions } from '../../db/schema';
+import { isoSeconds } from '../../db/sql-helpers';
 import { exportRow } from '../content-import/export-category';
 import { likePattern, notFound, statusCondition } from './content-common';
 
 const COLUMNS = sql`q.id, q.language_id, q.category_id, c.name AS category_name, c.type::int AS category_type,
   q.subcategory_id, coalesce(s.name, '') AS subcategory_name, q.comprehension_id, q.type, q.question, q.options,
   q.match_options, q.answer #>> '{}' AS answer, q.explanation, q.image, q.audio, q.latex, q.level, q.marks,
-  q.status::int AS status, to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  q.status::int AS status, ${isoSeconds(sql`q.created_at`)} AS created_at,
   (SELECT count(*)::int FROM question_reports r WHERE r.question_id = q.id AND r.status = 'open') AS open_reports`;
 /** Questions of the content modes and of the exam and contest question banks. */
 const FROM = sql`FROM questions q JOIN categories c ON c.id = q.category_id AND c.type BETWEEN 1 AND 8
@@ -74,6 +77,6 @@ export async function deactivateQuestion(
   id: number,
 ): Promise<{ before: AdminQuestionDetail; after: AdminQuestionDetail }> {
   const before = await adminQuestion(db, id);
-  await db.run(sql`UPDATE questions SET status = 0 WHERE id = ${id}`);
+  await db.orm.update(questions).set({ status: 0 }).where(eq(questions.id, id));
   return { before, after: await adminQuestion(db, id) };
 }

@@ -1,15 +1,42 @@
+import { and, asc, between, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AdminSubcategory } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { categories, comprehensions, questions, subcategories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { freeSlug, slugOf } from '../content-import/import-targets';
 import { adminCategory } from './content-categories';
-import { likePattern, notFound, required, statusCondition, uniqueOr409 } from './content-common';
+import {
+  countOf,
+  likePattern,
+  notFound,
+  required,
+  sortOrNext,
+  statusFlag,
+  statusIs,
+  uniqueOr409,
+} from './content-common';
 
-const COLUMNS = sql`s.id, s.category_id, s.slug, s.name, s.image, s.sort, s.status::int AS status,
-  (SELECT count(*)::int FROM questions q WHERE q.subcategory_id = s.id) AS questions,
-  (SELECT count(*)::int FROM comprehensions t WHERE t.subcategory_id = s.id) AS texts,
-  coalesce((SELECT max(q.level) FROM questions q WHERE q.subcategory_id = s.id AND q.status = 1), 0)::int AS max_level`;
-const FROM = sql`FROM subcategories s JOIN categories c ON c.id = s.category_id AND c.type BETWEEN 1 AND 8`;
+const columns = {
+  id: subcategories.id,
+  category_id: subcategories.category_id,
+  slug: subcategories.slug,
+  name: subcategories.name,
+  image: subcategories.image,
+  sort: subcategories.sort,
+  status: statusFlag(subcategories.status),
+  questions: countOf(questions, eq(questions.subcategory_id, subcategories.id)),
+  texts: countOf(comprehensions, eq(comprehensions.subcategory_id, subcategories.id)),
+  max_level: sql<number>`coalesce((SELECT max(${questions.level}) FROM ${questions}
+    WHERE ${questions.subcategory_id} = ${subcategories.id} AND ${questions.status} = 1), 0)::int`,
+};
+
+/** Subcategories with their category, when that is one of the content modes'. */
+function fromContentSubcategories(db: Db) {
+  return db.orm
+    .select(columns)
+    .from(subcategories)
+    .innerJoin(categories, and(eq(categories.id, subcategories.category_id), between(categories.type, 1, 8)));
+}
 
 export interface SubcategoryQuery {
   category_id: number;
@@ -26,24 +53,29 @@ export async function listSubcategories(
 ): Promise<{ rows: AdminSubcategory[]; total: number }> {
   await adminCategory(db, q.category_id, 'category_id');
   const like = likePattern(q.search);
-  const where = sql`WHERE s.category_id = ${q.category_id}
-    ${like ? sql`AND (s.name ILIKE ${like} OR s.slug ILIKE ${like})` : sql``}
-    ${statusCondition(sql`s.status`, q.status)}`;
-  const rows = await db.rows<AdminSubcategory>(sql`SELECT ${COLUMNS} ${FROM} ${where}
-    ORDER BY s.sort, s.id LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM subcategories s ${where}`);
+  const where = and(
+    eq(subcategories.category_id, q.category_id),
+    like ? or(ilike(subcategories.name, like), ilike(subcategories.slug, like)) : undefined,
+    statusIs(subcategories.status, q.status),
+  );
+  const rows = await fromContentSubcategories(db)
+    .where(where)
+    .orderBy(asc(subcategories.sort), asc(subcategories.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(subcategories).where(where);
   return { rows, total: n!.n };
 }
 
 /** One subcategory (of a content mode's category), or a 404 on `field`. */
 export async function adminSubcategory(db: Db, id: number, field = 'id'): Promise<AdminSubcategory> {
-  const s = await db.one<AdminSubcategory>(sql`SELECT ${COLUMNS} ${FROM} WHERE s.id = ${id}`);
+  const [s] = await fromContentSubcategories(db).where(eq(subcategories.id, id));
   return s ?? notFound(field, 'subcategory');
 }
 
 /** Locks a subcategory's row until the transaction ends (see lockCategory). */
 async function lockSubcategory(db: Db, id: number): Promise<void> {
-  await db.run(sql`SELECT id FROM subcategories WHERE id = ${id} FOR UPDATE`);
+  await db.orm.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.id, id)).for('update');
 }
 
 export interface SubcategoryInput {
@@ -68,8 +100,10 @@ export async function saveSubcategory(
   if (!before || category_id !== before.category_id) await adminCategory(db, category_id, 'category_id');
   const taken = new Set(
     (
-      await db.rows<{ slug: string }>(sql`SELECT slug FROM subcategories
-        WHERE category_id = ${category_id} AND id <> ${before?.id ?? 0}`)
+      await db.orm
+        .select({ slug: subcategories.slug })
+        .from(subcategories)
+        .where(and(eq(subcategories.category_id, category_id), ne(subcategories.id, before?.id ?? 0)))
     ).map((r) => r.slug),
   );
   const slug = input.slug ?? before?.slug ?? freeSlug(slugOf(name), taken);
@@ -84,14 +118,23 @@ export async function saveSubcategory(
   if (taken.has(slug)) throw new AppError('slug_taken', { field: 'slug' });
   const v = { status: input.status ?? before?.status ?? 1, image: input.image ?? before?.image ?? '' };
   const write = before
-    ? db.run(sql`UPDATE subcategories SET category_id = ${category_id}, slug = ${slug}, name = ${name},
-        image = ${v.image}, sort = ${input.sort ?? before.sort}, status = ${v.status} WHERE id = ${before.id}`)
-    : db.one<{ id: number }>(sql`INSERT INTO subcategories (category_id, slug, name, image, sort, status)
-        SELECT ${category_id}, ${slug}, ${name}, ${v.image}, coalesce(${input.sort ?? null}::integer, max(sort) + 1, 0),
-          ${v.status}
-        FROM subcategories WHERE category_id = ${category_id} RETURNING id`);
-  const written = await uniqueOr409<unknown>(write, 'slug_taken', 'slug');
-  const id = before?.id ?? (written as { id: number }).id;
+    ? db.orm
+        .update(subcategories)
+        .set({ category_id, slug, name, ...v, sort: input.sort ?? before.sort })
+        .where(eq(subcategories.id, before.id))
+        .then(() => before.id)
+    : db.orm
+        .insert(subcategories)
+        .values({
+          category_id,
+          slug,
+          name,
+          ...v,
+          sort: sortOrNext(input.sort, subcategories.sort, subcategories, eq(subcategories.category_id, category_id)),
+        })
+        .returning({ id: subcategories.id })
+        .then(([r]) => r!.id);
+  const id = await uniqueOr409(write, 'slug_taken', 'slug');
   return { before, after: await adminSubcategory(db, id) };
 }
 
@@ -100,6 +143,6 @@ export async function deleteSubcategory(db: Db, id: number): Promise<AdminSubcat
   await lockSubcategory(db, id);
   const before = await adminSubcategory(db, id);
   if (before.questions + before.texts > 0) throw new AppError('subcategory_not_empty', { field: 'id' });
-  await db.run(sql`DELETE FROM subcategories WHERE id = ${id}`);
+  await db.orm.delete(subcategories).where(eq(subcategories.id, id));
   return before;
 }

@@ -1,6 +1,9 @@
 import type { AdminEventQuestion } from '../../../core/contract';
 import { CONTEST_CATEGORY_TYPE, EXAM_CATEGORY_TYPE } from '../../../core/contract';
+import { and, asc, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { categories, contestQuestions, examQuestions, questions } from '../../db/schema';
+import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 
 /**
@@ -10,26 +13,39 @@ import { AppError } from '../../errors';
 export type EventKind = 'contest' | 'exam';
 
 const LINKS = {
-  contest: { table: sql`contest_questions`, key: sql`contest_id`, type: CONTEST_CATEGORY_TYPE },
-  exam: { table: sql`exam_questions`, key: sql`exam_id`, type: EXAM_CATEGORY_TYPE },
+  contest: {
+    table: contestQuestions,
+    key: contestQuestions.contest_id,
+    question: contestQuestions.question_id,
+    sort: contestQuestions.sort,
+    type: CONTEST_CATEGORY_TYPE,
+  },
+  exam: {
+    table: examQuestions,
+    key: examQuestions.exam_id,
+    question: examQuestions.question_id,
+    sort: examQuestions.sort,
+    type: EXAM_CATEGORY_TYPE,
+  },
 };
-
-const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** The questions of a contest or exam in their order, answers included (operators only). */
 export async function eventQuestions(db: Db, kind: EventKind, id: number): Promise<AdminEventQuestion[]> {
   const l = LINKS[kind];
   return db.rows<AdminEventQuestion>(sql`SELECT q.id, q.type, q.question, q.options, q.answer #>> '{}' AS answer,
       q.marks, q.status
-    FROM ${l.table} x JOIN questions q ON q.id = x.question_id
-    WHERE x.${l.key} = ${id} ORDER BY x.sort, q.id`);
+    FROM ${l.table} JOIN questions q ON q.id = ${l.question}
+    WHERE ${l.key} = ${id} ORDER BY ${l.sort}, q.id`);
 }
 
 /** The question ids of a contest or exam in order. */
 export async function eventQuestionIds(db: Db, kind: EventKind, id: number): Promise<number[]> {
   const l = LINKS[kind];
-  const rows = await db.rows<{ id: number }>(sql`SELECT question_id AS id FROM ${l.table}
-    WHERE ${l.key} = ${id} ORDER BY sort, question_id`);
+  const rows = await db.orm
+    .select({ id: l.question })
+    .from(l.table)
+    .where(eq(l.key, id))
+    .orderBy(asc(l.sort), asc(l.question));
   return rows.map((r) => r.id);
 }
 
@@ -43,10 +59,18 @@ export async function checkEventQuestions(
   languageId: number,
   ids: readonly number[],
 ): Promise<Map<number, number>> {
-  const rows = await db.rows<{ id: number; marks: number }>(sql`SELECT q.id, q.marks FROM questions q
-    JOIN categories c ON c.id = q.category_id
-    WHERE q.id = ANY(${intArray(ids)}::integer[]) AND q.status = 1
-      AND c.type = ${LINKS[kind].type} AND q.language_id = ${languageId}`);
+  const rows = await db.orm
+    .select({ id: questions.id, marks: questions.marks })
+    .from(questions)
+    .innerJoin(categories, eq(categories.id, questions.category_id))
+    .where(
+      and(
+        sql`${questions.id} = ANY(${intArray(ids)})`,
+        eq(questions.status, 1),
+        eq(categories.type, LINKS[kind].type),
+        eq(questions.language_id, languageId),
+      ),
+    );
   const marks = new Map(rows.map((r) => [r.id, r.marks]));
   const stranger = ids.find((id) => !marks.has(id));
   if (stranger !== undefined)
@@ -60,9 +84,9 @@ export async function checkEventQuestions(
 /** Replaces the questions of a contest or exam with `ids`, in that order. */
 export async function setEventQuestions(db: Db, kind: EventKind, id: number, ids: readonly number[]): Promise<void> {
   const l = LINKS[kind];
-  await db.run(sql`DELETE FROM ${l.table} WHERE ${l.key} = ${id}`);
-  await db.run(sql`INSERT INTO ${l.table} (${l.key}, question_id, sort)
-    SELECT ${id}, q, n FROM unnest(${intArray(ids)}::integer[]) WITH ORDINALITY AS t(q, n)`);
+  await db.orm.delete(l.table).where(eq(l.key, id));
+  await db.run(sql`INSERT INTO ${l.table} (${sql.identifier(l.key.name)}, question_id, sort)
+    SELECT ${id}, q, n FROM unnest(${intArray(ids)}) WITH ORDINALITY AS t(q, n)`);
 }
 
 /** Refuses (400, field `language_id`) a language that does not exist. */

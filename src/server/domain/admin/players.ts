@@ -1,15 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminDashboard, AdminUser, LedgerEntry } from '../../../core/contract';
+import { and, asc, count, desc, eq, ilike, isNotNull, or } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { authTokens, users } from '../../db/schema';
+import { isoSeconds } from '../../db/sql-helpers';
+import { statusFlag } from './content-common';
 import { AppError } from '../../errors';
 import { moveCoins } from '../ledger';
+import { latestLedgerEntry, ledgerPage } from '../wallet-history';
 import { forgetUserHere } from '../../auth/token-cache';
 
-const USER_COLUMNS = sql`u.id, u.name, u.email, u.mobile, u.type, u.role, u.status, u.deactivation_reason,
-  u.coins, u.score::integer AS score,
-  to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  (SELECT count(*)::int FROM auth_tokens t WHERE t.user_id = u.id AND t.revoked_at IS NULL
-    AND t.expires_at > now()) AS sessions`;
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  mobile: users.mobile,
+  type: users.type,
+  // The table's CHECK keeps the role to these two.
+  role: sql<AdminUser['role']>`${users.role}`,
+  status: statusFlag(users.status),
+  deactivation_reason: users.deactivation_reason,
+  coins: users.coins,
+  score: sql<number>`${users.score}::integer`,
+  created_at: isoSeconds(users.created_at),
+  sessions: sql<number>`(SELECT count(*)::int FROM ${authTokens} t WHERE t.user_id = ${users.id}
+    AND t.revoked_at IS NULL AND t.expires_at > now())`,
+};
 
 export interface UserQuery {
   search?: string;
@@ -22,35 +38,43 @@ export interface UserQuery {
 }
 
 const SORTS = {
-  id: sql`u.id`,
-  name: sql`lower(u.name)`,
-  coins: sql`u.coins`,
-  score: sql`u.score`,
-  created_at: sql`u.created_at`,
+  id: sql`${users.id}`,
+  name: sql`lower(${users.name})`,
+  coins: sql`${users.coins}`,
+  score: sql`${users.score}`,
+  created_at: sql`${users.created_at}`,
 };
 
 /** Accounts matching a search (name, e-mail, phone or id), a page of them and how many. */
 export async function listUsers(db: Db, q: UserQuery): Promise<{ rows: AdminUser[]; total: number }> {
   const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = sql`WHERE TRUE
-    ${
-      like
-        ? sql`AND (u.name ILIKE ${like} OR u.email ILIKE ${like} OR u.mobile ILIKE ${like}
-      OR u.id::text = ${q.search})`
-        : sql``
-    }
-    ${q.status === 'active' ? sql`AND u.status = 1` : q.status === 'deactivated' ? sql`AND u.status = 0` : sql``}
-    ${q.role === 'all' ? sql`` : sql`AND u.role = ${q.role}`}`;
-  const dir = q.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await db.rows<AdminUser>(sql`SELECT ${USER_COLUMNS} FROM users u ${where}
-    ORDER BY ${SORTS[q.sort]} ${dir}, u.id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u ${where}`);
+  const where = and(
+    like
+      ? or(
+          ilike(users.name, like),
+          ilike(users.email, like),
+          ilike(users.mobile, like),
+          sql`${users.id}::text = ${q.search}`,
+        )
+      : undefined,
+    q.status === 'active' ? eq(users.status, 1) : q.status === 'deactivated' ? eq(users.status, 0) : undefined,
+    q.role === 'all' ? undefined : eq(users.role, q.role),
+  );
+  const dir = q.order === 'asc' ? asc : desc;
+  const rows = await db.orm
+    .select(userColumns)
+    .from(users)
+    .where(where)
+    .orderBy(dir(SORTS[q.sort]), dir(users.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(users).where(where);
   return { rows, total: n!.n };
 }
 
 /** One account as the console shows it, or a 404. */
 export async function adminUser(db: Db, id: number): Promise<AdminUser> {
-  const u = await db.one<AdminUser>(sql`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ${id}`);
+  const [u] = await db.orm.select(userColumns).from(users).where(eq(users.id, id));
   if (!u) throw new AppError('not_found', { field: 'user_id', message: 'No such user.' });
   return u;
 }
@@ -78,7 +102,10 @@ export async function setUserStatus(
   if (o.status === 0 && o.userId === adminId)
     throw new AppError('forbidden', { message: 'You cannot deactivate your own account.' });
   // A deleted account is a tombstone of the books: it never comes back.
-  const gone = await db.one(sql`SELECT 1 AS x FROM users WHERE id = ${o.userId} AND deleted_at IS NOT NULL`);
+  const [gone] = await db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, o.userId), isNotNull(users.deleted_at)));
   if (gone) throw new AppError('forbidden', { message: 'This account was deleted by its player.' });
   await db.run(sql`UPDATE users SET status = ${o.status},
     deactivation_reason = ${o.status === 0 ? o.reason! : ''} WHERE id = ${o.userId}`);
@@ -99,9 +126,7 @@ export async function adjustCoins(
     ref: o.reason,
     opId: `admin:${randomUUID()}`,
   });
-  const entry = (await db.one<LedgerEntry>(sql`SELECT id::integer AS id, delta AS points, reason, ref, balance_after,
-      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
-    FROM coin_ledger WHERE user_id = ${o.userId} ORDER BY id DESC LIMIT 1`))!;
+  const entry = (await latestLedgerEntry(db, o.userId))!;
   return { coins: moved.balance, before, entry };
 }
 
@@ -113,11 +138,7 @@ export async function coinHistory(
   limit: number,
 ): Promise<{ rows: LedgerEntry[]; total: number }> {
   await adminUser(db, userId);
-  const rows = await db.rows<LedgerEntry>(sql`SELECT id::integer AS id, delta AS points, reason, ref, balance_after,
-      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date
-    FROM coin_ledger WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM coin_ledger WHERE user_id = ${userId}`);
-  return { rows, total: n!.n };
+  return ledgerPage(db, userId, { offset, limit });
 }
 
 /** The console's first screen: what needs the operator's attention and how the site is doing. */

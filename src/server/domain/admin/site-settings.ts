@@ -5,7 +5,9 @@ import {
   type SettingPage,
   type SystemConfig,
 } from '../../../core/contract';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { languages, uiTranslations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { appLanguageJson, appLanguages } from '../app-languages';
 import type { SettingsStore } from '../settings-store';
@@ -52,7 +54,7 @@ export async function saveHomeHeading(
   store: SettingsStore,
   o: { languageId: number; title: string; subtitle: string },
 ) {
-  const lang = await db.one<{ code: string }>(sql`SELECT code FROM languages WHERE id = ${o.languageId}`);
+  const [lang] = await db.orm.select({ code: languages.code }).from(languages).where(eq(languages.id, o.languageId));
   if (!lang) throw new AppError('not_found', { field: 'language_id', message: 'No such language.' });
   const home = { ...(await store.all(db)).home };
   const before = home[lang.code] ?? null;
@@ -81,16 +83,20 @@ async function defaultCode(): Promise<string> {
 
 /** The operator's texts of a language, by key. */
 export async function translationOverrides(db: Db, code: string): Promise<Map<string, string>> {
-  const rows = await db.rows<{ key: string; value: string }>(
-    sql`SELECT key, value FROM ui_translations WHERE language_code = ${code}`,
-  );
+  const rows = await db.orm
+    .select({ key: uiTranslations.key, value: uiTranslations.value })
+    .from(uiTranslations)
+    .where(eq(uiTranslations.language_code, code));
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 /** Changes whenever an operator's text is added, changed or removed ('' when there are none). */
 export async function translationsVersion(db: Db): Promise<string> {
-  const v = await db.one<{ v: string }>(sql`SELECT coalesce(count(*) || '-' ||
-    extract(epoch FROM max(updated_at))::text, '') AS v FROM ui_translations`);
+  const [v] = await db.orm
+    .select({
+      v: sql<string>`coalesce(count(*) || '-' || extract(epoch FROM max(${uiTranslations.updated_at}))::text, '')`,
+    })
+    .from(uiTranslations);
   return v?.v === '0-' ? '' : (v?.v ?? '');
 }
 
