@@ -57,7 +57,7 @@ export async function categoryBySlug(db: Db, languageId: number, slug: string, t
   const [c] = await db.orm
     .select({ id: k.id, slug: k.slug, name: k.name, type: k.type, premium_price: k.premium_price })
     .from(k)
-    .where(and(eq(k.language_id, languageId), eq(k.type, type), eq(k.slug, slug), eq(k.status, 1)));
+    .where(and(eq(k.language_id, languageId), eq(k.type, type), eq(k.slug, slug), sql`${k.status} = 1`));
   if (!c) throw new AppError('not_found', { field: 'category', message: 'No such category.' });
   return c;
 }
@@ -108,9 +108,9 @@ export async function subcategoryLevels(
         eq(c.type, type),
         eq(c.slug, categorySlug),
         eq(s.slug, subcategorySlug),
-        eq(q.status, 1),
-        eq(s.status, 1),
-        eq(c.status, 1),
+        sql`${q.status} = 1`,
+        sql`${s.status} = 1`,
+        sql`${c.status} = 1`,
         sql`${c.language_id} = ${language}`,
       ),
     )

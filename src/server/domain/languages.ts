@@ -1,16 +1,16 @@
 import type { ContentLanguage } from '../../core/contract';
-import { desc, eq } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { languages } from '../db/schema';
 import type { SettingsStore } from './settings-store';
 
 /** Active content languages, default first. */
-export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
+export async function contentLanguages(db: Db): Promise<ContentLanguage[]> {
   const l = languages;
-  return db.orm
+  return await db.orm
     .select({ id: l.id, language: l.name, code: l.code, rtl: l.rtl, is_default: l.is_default })
     .from(l)
-    .where(eq(l.status, 1))
+    .where(sql`${l.status} = 1`)
     .orderBy(desc(l.is_default), l.id);
 }
 

@@ -19,7 +19,7 @@ export async function configuredTimezone(db: Db): Promise<string> {
   const [row] = await db.orm
     .select({ tz: sql<string | null>`${settings.value}->>'leaderboard_timezone'` })
     .from(settings)
-    .where(eq(settings.key, 'system'));
+    .where(sql`${settings.key} = 'system'`);
   const tz = leaderboardTimezone(row?.tz);
   cachedTimezone = { at: Date.now(), tz };
   return tz;

@@ -1,5 +1,5 @@
 import type { LevelData, NextLevel } from '../../core/contract';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, levelProgress, levelResults, playSessions, subcategories } from '../db/schema';
 import { subcategoryLevels } from './content';
@@ -91,7 +91,14 @@ export async function nextLevel(db: Db, userId: number, languageId: number): Pro
   const [last] = await db.orm
     .select({ category: ps.category, subcategory: ps.subcategory })
     .from(ps)
-    .where(and(eq(ps.user_id, userId), eq(ps.mode, 'quiz_zone'), ne(ps.category, ''), ne(ps.subcategory, '')))
+    .where(
+      and(
+        eq(ps.user_id, userId),
+        sql`${ps.mode} = 'quiz_zone'`,
+        sql`${ps.category} <> ''`,
+        sql`${ps.subcategory} <> ''`,
+      ),
+    )
     .orderBy(desc(ps.started_at))
     .limit(1);
   if (!last) return null;

@@ -48,7 +48,7 @@ export async function listBookmarks(
     .from(b)
     .innerJoin(questionTable, eq(questionTable.id, b.question_id))
     .innerJoin(c, eq(c.id, questionTable.category_id))
-    .where(and(eq(b.user_id, userId), eq(questionTable.status, 1), type ? eq(c.type, type) : undefined))
+    .where(and(eq(b.user_id, userId), sql`${questionTable.status} = 1`, type ? eq(c.type, type) : undefined))
     .orderBy(desc(b.created_at), desc(b.question_id))
     .limit(o.limit ?? 500);
   const questions = new Map(

@@ -74,7 +74,7 @@ async function matureOne(db: Db, rules: MaturingRules, c: Candidate): Promise<bo
     .where(
       and(
         eq(referrals.referrer_id, c.referrer_id),
-        eq(referrals.status, 'paid'),
+        sql`${referrals.status} = 'paid'`,
         sql`${referrals.matured_at} > now() - interval '24 hours'`,
       ),
     );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentRequest } from '../../core/contract';
 import { payoutAmount, payoutRefusal, sameAmount, type PaymentStatus, type PayoutRules } from '../../core/rules/payout';
 import type { Db } from '../db/client';
@@ -75,7 +75,7 @@ export async function createPaymentRequest(
     .where(
       and(
         sql`${pr.user_id} IN ${lineageIds(userId)}`,
-        ne(pr.status, 'cancelled'),
+        sql`${pr.status} <> 'cancelled'`,
         sql`${pr.created_at} > now() - make_interval(hours => ${rules.payout_interval_hours})`,
       ),
     )
@@ -144,7 +144,7 @@ export async function cancelPaymentRequest(db: Db, userId: number, id: number): 
   const [moved] = await db.orm
     .update(pr)
     .set({ status: 'cancelled', settled_at: sql`now()` })
-    .where(and(eq(pr.id, id), eq(pr.user_id, userId), eq(pr.status, 'pending')))
+    .where(and(eq(pr.id, id), eq(pr.user_id, userId), sql`${pr.status} = 'pending'`))
     .returning({ coin_used: pr.coin_used });
   if (!moved) throw new AppError('payment_not_pending');
   await refund(db, userId, id, moved.coin_used, 'payout_cancel');
@@ -163,7 +163,7 @@ export async function settlePaymentRequest(
   const [row] = await db.orm
     .update(pr)
     .set({ status, settled_at: sql`now()` })
-    .where(and(eq(pr.id, id), eq(pr.status, 'pending')))
+    .where(and(eq(pr.id, id), sql`${pr.status} = 'pending'`))
     .returning({ user_id: pr.user_id, coin_used: pr.coin_used });
   if (!row) {
     const exists = await db.one(sql`SELECT 1 FROM payment_requests WHERE id = ${id}`);

@@ -1,6 +1,7 @@
 import type { ReferralSummary } from '../../core/contract';
 import type { RewardRules } from '../../core/rules/reward-rules';
-import { and, eq, ne, notLike } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';
 import { referrals, users } from '../db/schema';
 import { recordTrustEvent } from './trust-events';
@@ -33,8 +34,8 @@ export async function applyReferral(
       and(
         eq(users.refer_code, code),
         ne(users.id, refereeId),
-        eq(users.status, 1),
-        notLike(users.firebase_id, 'bot:%'),
+        sql`${users.status} = 1`,
+        sql`${users.firebase_id} NOT LIKE 'bot:%'`,
       ),
     );
   if (!referrer) return 'unknown_code';
@@ -77,19 +78,21 @@ export async function referralSummary(
 ): Promise<ReferralSummary> {
   // A deleted friend's account stays as a tombstone and the referral row stays paid: the count and
   // the coins come from records nobody deletes, so they always agree.
-  const u = users.id;
+  // The counts' subqueries name the player `u` in their own text: drizzle writes a column of a
+  // one-table select unqualified, which a subquery would read as its own table's.
+  const u = alias(users, 'u');
   const [row] = await db.orm
     .select({
-      refer_code: users.refer_code,
-      friends: sql<number>`(SELECT count(*)::int FROM referrals r WHERE r.referrer_id = ${u} AND r.status = 'paid')`,
+      refer_code: u.refer_code,
+      friends: sql<number>`(SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'paid')`,
       former: sql<number>`(SELECT count(*)::int FROM referrals r JOIN users e ON e.id = r.referee_id
-        WHERE r.referrer_id = ${u} AND r.status = 'paid' AND e.deleted_at IS NOT NULL)`,
-      pending: sql<number>`(SELECT count(*)::int FROM referrals r WHERE r.referrer_id = ${u} AND r.status = 'pending')`,
-      coins: sql<number>`(SELECT coalesce(sum(delta), 0)::int FROM coin_ledger l WHERE l.user_id = ${u}
+        WHERE r.referrer_id = u.id AND r.status = 'paid' AND e.deleted_at IS NOT NULL)`,
+      pending: sql<number>`(SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'pending')`,
+      coins: sql<number>`(SELECT coalesce(sum(delta), 0)::int FROM coin_ledger l WHERE l.user_id = u.id
         AND l.reason = 'referral_reward')`,
     })
-    .from(users)
-    .where(eq(users.id, userId));
+    .from(u)
+    .where(eq(u.id, userId));
   const [own] = await db.orm
     .select({ status: sql<'pending' | 'paid' | 'refused'>`${referrals.status}` })
     .from(referrals)

@@ -2,7 +2,7 @@ import type { SettingPage, SystemConfig } from '../../core/contract';
 import { DEFAULT_LEADERBOARD_TIMEZONE } from '../../core/rules/leaderboard';
 import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
 import { DEFAULT_REWARD_RULES, type RewardRules } from '../../core/rules/reward-rules';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
 import { languages, settings } from '../db/schema';
 
@@ -59,12 +59,12 @@ export class SettingsStore {
     const rows = await db.orm
       .select({ key: settings.key, value: settings.value })
       .from(settings)
-      .where(inArray(settings.key, ['system', 'pages', 'home']));
+      .where(sql`${settings.key} IN ('system', 'pages', 'home')`);
     const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     const langs = await db.orm
       .select({ id: languages.id })
       .from(languages)
-      .where(eq(languages.status, 1))
+      .where(sql`${languages.status} = 1`)
       .orderBy(desc(languages.is_default), languages.id);
     const value: StoredSettings = {
       system: (byKey.system as StoredSettings['system']) ?? {},

@@ -1,5 +1,5 @@
 import type { UserStatistics } from '../../core/contract';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
 import { categories, categoryStatistics, userStatistics } from '../db/schema';
 
@@ -44,7 +44,7 @@ export async function readStatistics(db: Db, userId: number, languageId: number)
   const cats = await db.orm
     .select({ category: cs.category, ratio })
     .from(cs)
-    .where(and(eq(cs.user_id, userId), gt(cs.questions_answered, 0)))
+    .where(and(eq(cs.user_id, userId), sql`${cs.questions_answered} > 0`))
     .orderBy(desc(ratio), cs.category);
   const answered = s?.questions_answered ?? 0;
   const correct = s?.correct_answers ?? 0;
