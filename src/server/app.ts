@@ -36,12 +36,12 @@ import { registerGateway } from './realtime/gateway';
 import { openBus } from './realtime/bus';
 import { FcmSender } from './push/fcm';
 import { PushService } from './push/push';
-import { Battles } from './realtime/rooms';
+import { Battles } from './realtime/live-battles';
 import { LocalRoomOps } from './realtime/room-ops';
 import { WorkerRoomOps } from './realtime/room-ops-worker-client';
 import { BusSink, type RoomEventSink } from './realtime/room-event-sink';
 import { firestoreSink } from './realtime/firestore-sink';
-import { ContestLive } from './realtime/contests';
+import { ContestLive } from './realtime/live-contests';
 import { UserFeed } from './realtime/user-feed';
 import { DEFAULT_BATTLE_RULES, type BattleRules } from '../core/rules/battle';
 

@@ -1,26 +1,14 @@
 import type { BadgeView } from '../../core/contract';
 import { BADGES, BADGE_REWARDS, BADGE_RULES, longestRun, powerElite, type BadgeType } from '../../core/rules/badges';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';
+import { userBadges, users, type Row } from '../db/schema';
+import { intArray, isoSeconds } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { configuredTimezone, localDateSql } from './leaderboard';
 import { moveCoins } from './ledger';
 import { notify } from './notifications';
-
-interface Facts {
-  dashing_debut: boolean;
-  combat_winner: boolean;
-  clash_winner: boolean;
-  contest_winner: boolean;
-  super_sonic: boolean;
-  flashback: boolean;
-  brainiac: boolean;
-  best_wins_in_row: number;
-  correct_answers: number;
-  coins_earned: number;
-  referrals: number;
-  daily_days: string[] | null;
-  play_days: string[] | null;
-}
 
 /**
  * Credits that give the player's own coins back rather than earn new ones: refunds, cancelled
@@ -39,46 +27,54 @@ const won = (kinds: string[]) => sql`EXISTS (SELECT 1 FROM room_players p JOIN r
     AND r.result @> jsonb_build_object('standings', jsonb_build_array(
       jsonb_build_object('user_id', u.id, 'result', 'win'))))`;
 
+/** The player, as the badge queries name them. */
+const u = alias(users, 'u');
+
 /**
  * What the server's records say of the player, for every badge, in one read. Days of play are
  * local days in the leaderboard timezone of the system configuration.
  */
-async function facts(db: Db, userId: number): Promise<Facts> {
+async function facts(db: Db, userId: number) {
   const tz = await configuredTimezone(db);
-  const row = await db.one<Facts>(sql`SELECT
-      (EXISTS (SELECT 1 FROM play_sessions s WHERE s.user_id = u.id AND s.result IS NOT NULL)
+  const [row] = await db.orm
+    .select({
+      dashing_debut: sql<boolean>`(EXISTS (SELECT 1 FROM play_sessions s WHERE s.user_id = u.id AND s.result IS NOT NULL)
         OR EXISTS (SELECT 1 FROM room_players p JOIN rooms r ON r.id = p.room_id
-          WHERE p.user_id = u.id AND r.status = 'finished')) AS dashing_debut,
-      ${won(['random', 'friend'])} AS combat_winner,
-      ${won(['group'])} AS clash_winner,
-      EXISTS (SELECT 1 FROM contest_plays c WHERE c.user_id = u.id AND c.rank = 1) AS contest_winner,
-      EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT} AND s.finished_at - s.started_at
-        <= make_interval(secs => ${BADGE_RULES.super_sonic_seconds_per_question} * (s.result ->> 'total')::int))
-        AS super_sonic,
-      EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT} AND s.mode = 'bookmark') AS flashback,
-      EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT}
-        AND NOT EXISTS (SELECT 1 FROM play_lifelines l WHERE l.session_id = s.id)) AS brainiac,
-      coalesce((SELECT best FROM random_battle_streaks WHERE user_id = u.id), 0)::int AS best_wins_in_row,
-      coalesce((SELECT correct_answers FROM user_statistics WHERE user_id = u.id), 0)::int AS correct_answers,
-      ((SELECT coalesce(sum(delta), 0) FROM coin_ledger WHERE user_id = u.id AND delta > 0
+          WHERE p.user_id = u.id AND r.status = 'finished'))`,
+      combat_winner: sql<boolean>`${won(['random', 'friend'])}`,
+      clash_winner: sql<boolean>`${won(['group'])}`,
+      contest_winner: sql<boolean>`EXISTS (SELECT 1 FROM contest_plays c WHERE c.user_id = u.id AND c.rank = 1)`,
+      super_sonic: sql<boolean>`EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT} AND s.finished_at - s.started_at
+        <= make_interval(secs => ${BADGE_RULES.super_sonic_seconds_per_question} * (s.result ->> 'total')::int))`,
+      flashback: sql<boolean>`EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT} AND s.mode = 'bookmark')`,
+      brainiac: sql<boolean>`EXISTS (SELECT 1 FROM play_sessions s WHERE ${PERFECT}
+        AND NOT EXISTS (SELECT 1 FROM play_lifelines l WHERE l.session_id = s.id))`,
+      best_wins_in_row: sql<number>`coalesce((SELECT best FROM random_battle_streaks WHERE user_id = u.id), 0)::int`,
+      correct_answers: sql<number>`coalesce((SELECT correct_answers FROM user_statistics WHERE user_id = u.id), 0)::int`,
+      coins_earned: sql<number>`((SELECT coalesce(sum(delta), 0) FROM coin_ledger WHERE user_id = u.id AND delta > 0
           AND reason NOT LIKE '%refund%' AND reason NOT IN (${sql.join(
             RETURNED_REASONS.map((r) => sql`${r}`),
             sql`, `,
           )}))
         + (SELECT coalesce(sum(greatest(w.delta + coalesce(f.delta, 0), 0)), 0) FROM coin_ledger w
           LEFT JOIN coin_ledger f ON f.user_id = w.user_id AND f.ref = w.ref AND f.reason = 'battle_entry'
-          WHERE w.user_id = u.id AND w.reason = 'battle_payout'))::int AS coins_earned,
-      (SELECT count(*) FROM referrals WHERE referrer_id = u.id AND status = 'paid')::int AS referrals,
-      (SELECT array_agg(DISTINCT d.quiz_date::text) FROM daily_quiz_plays d JOIN play_sessions s ON s.id = d.session_id
-        WHERE d.user_id = u.id AND s.result IS NOT NULL) AS daily_days,
-      (SELECT array_agg(DISTINCT x.day) FROM (
+          WHERE w.user_id = u.id AND w.reason = 'battle_payout'))::int`,
+      referrals: sql<number>`(SELECT count(*) FROM referrals WHERE referrer_id = u.id AND status = 'paid')::int`,
+      daily_days: sql<string[] | null>`(SELECT array_agg(DISTINCT d.quiz_date::text) FROM daily_quiz_plays d
+        JOIN play_sessions s ON s.id = d.session_id
+        WHERE d.user_id = u.id AND s.result IS NOT NULL)`,
+      play_days: sql<string[] | null>`(SELECT array_agg(DISTINCT x.day) FROM (
         SELECT ${localDateSql(sql`s.finished_at`, tz)}::text AS day FROM play_sessions s
           WHERE s.user_id = u.id AND s.result IS NOT NULL
         UNION SELECT ${localDateSql(sql`r.finished_at`, tz)}::text FROM room_players p JOIN rooms r ON r.id = p.room_id
-          WHERE p.user_id = u.id AND r.status = 'finished') x) AS play_days
-    FROM users u WHERE u.id = ${userId}`);
+          WHERE p.user_id = u.id AND r.status = 'finished') x)`,
+    })
+    .from(u)
+    .where(eq(u.id, userId));
   return row!;
 }
+
+type Facts = Awaited<ReturnType<typeof facts>>;
 
 type Progress = BadgeView['progress'];
 
@@ -124,16 +120,23 @@ export async function checkBadges(db: Db, userId: number): Promise<{ views: Badg
   const judged = judge(await facts(db, userId));
   const have = new Map(
     (
-      await db.rows<{ badge: BadgeType; status: number; unlocked_at: string }>(sql`SELECT badge, status,
-        to_char(unlocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS unlocked_at
-        FROM user_badges WHERE user_id = ${userId}`)
+      await db.orm
+        .select({
+          badge: sql<BadgeType>`${userBadges.badge}`,
+          status: userBadges.status,
+          unlocked_at: isoSeconds(userBadges.unlocked_at),
+        })
+        .from(userBadges)
+        .where(eq(userBadges.user_id, userId))
     ).map((r) => [r.badge, r]),
   );
   const unlock = async (b: BadgeType) => {
     if (have.has(b)) return;
-    const row = await db.one<{ unlocked_at: string }>(sql`INSERT INTO user_badges (user_id, badge)
-      VALUES (${userId}, ${b}) ON CONFLICT DO NOTHING
-      RETURNING to_char(unlocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS unlocked_at`);
+    const [row] = await db.orm
+      .insert(userBadges)
+      .values({ user_id: userId, badge: b })
+      .onConflictDoNothing()
+      .returning({ unlocked_at: isoSeconds(userBadges.unlocked_at) });
     have.set(b, { badge: b, status: 1, unlocked_at: row?.unlocked_at ?? new Date().toISOString() });
     if (!row) return;
     unlocked.push(b);
@@ -186,12 +189,12 @@ export async function claimBadge(db: Db, userId: number, badge: BadgeType): Prom
  */
 export async function unlockBadgeFor(db: Db, userIds: readonly number[], badge: BadgeType): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const rows = await db.rows<{ user_id: number }>(sql`INSERT INTO user_badges (user_id, badge)
-    SELECT DISTINCT u, ${badge} FROM unnest(${`{${userIds.join(',')}}`}::integer[]) AS u
+  const rows = await db.rows<Pick<Row<typeof userBadges>, 'user_id'>>(sql`INSERT INTO user_badges (user_id, badge)
+    SELECT DISTINCT u, ${badge} FROM unnest(${intArray(userIds)}) AS u
     ON CONFLICT DO NOTHING RETURNING user_id`);
   if (rows.length)
     await db.run(sql`INSERT INTO notifications (user_id, type, params, link)
       SELECT u, 'badge', ${JSON.stringify({ badge })}::jsonb, '/profile/badges'
-      FROM unnest(${`{${rows.map((r) => r.user_id).join(',')}}`}::integer[]) AS u`);
+      FROM unnest(${intArray(rows.map((r) => r.user_id))}) AS u`);
   return rows.map((r) => r.user_id);
 }

@@ -1,5 +1,7 @@
 import { CATEGORY_TYPES, type Category, type SoloMode, type Subcategory } from '../../core/contract';
+import { and, count, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { categories, premiumUnlocks, questions, subcategories, type Row } from '../db/schema';
 import { AppError } from '../errors';
 
 /** The level/round modes by category type. */
@@ -39,25 +41,23 @@ export function listCategories(db: Db, languageId: number, type: number, userId?
  */
 export async function withPlayerUnlocks(db: Db, userId: number, type: number, list: Category[]): Promise<Category[]> {
   if (!list.some((c) => c.is_premium)) return list;
-  const rows = await db.rows<{ slug: string }>(
-    sql`SELECT slug FROM premium_unlocks WHERE user_id = ${userId} AND type = ${type}`,
-  );
+  const rows = await db.orm
+    .select({ slug: premiumUnlocks.slug })
+    .from(premiumUnlocks)
+    .where(and(eq(premiumUnlocks.user_id, userId), eq(premiumUnlocks.type, type)));
   const unlocked = new Set(rows.map((r) => r.slug));
   return list.map((c) => (c.is_premium && unlocked.has(c.slug) ? { ...c, has_unlocked: true } : c));
 }
 
-export interface CategoryRow {
-  id: number;
-  slug: string;
-  name: string;
-  type: number;
-  premium_price: number;
-}
+export type CategoryRow = Pick<Row<typeof categories>, 'id' | 'slug' | 'name' | 'type' | 'premium_price'>;
 
 /** A category of a mode by slug in a language, or a 404. */
 export async function categoryBySlug(db: Db, languageId: number, slug: string, type = 1): Promise<CategoryRow> {
-  const c = await db.one<CategoryRow>(sql`SELECT id, slug, name, type, premium_price FROM categories
-    WHERE language_id = ${languageId} AND type = ${type} AND slug = ${slug} AND status = 1`);
+  const k = categories;
+  const [c] = await db.orm
+    .select({ id: k.id, slug: k.slug, name: k.name, type: k.type, premium_price: k.premium_price })
+    .from(k)
+    .where(and(eq(k.language_id, languageId), eq(k.type, type), eq(k.slug, slug), sql`${k.status} = 1`));
   if (!c) throw new AppError('not_found', { field: 'category', message: 'No such category.' });
   return c;
 }
@@ -93,15 +93,29 @@ export async function subcategoryLevels(
   subcategorySlug: string,
   type = 1,
 ): Promise<{ maxLevel: number; counts: Map<number, number> }> {
-  const rows = await db.rows<{ level: number; n: number }>(sql`
-    SELECT q.level, count(*)::int AS n FROM questions q
-    JOIN subcategories s ON s.id = q.subcategory_id JOIN categories c ON c.id = s.category_id
-    WHERE c.type = ${type} AND c.slug = ${categorySlug} AND s.slug = ${subcategorySlug} AND q.status = 1
-      AND s.status = 1 AND c.status = 1 AND c.language_id = (
-        SELECT c2.language_id FROM categories c2 JOIN languages l ON l.id = c2.language_id
-        JOIN subcategories s2 ON s2.category_id = c2.id AND s2.slug = ${subcategorySlug} AND s2.status = 1
-        WHERE c2.type = ${type} AND c2.slug = ${categorySlug} AND c2.status = 1 ORDER BY l.is_default DESC, l.id LIMIT 1)
-    GROUP BY q.level ORDER BY q.level`);
+  const [q, s, c] = [questions, subcategories, categories];
+  // The subcategory's levels in the first language (the default first) that has it.
+  const language = sql`(SELECT c2.language_id FROM categories c2 JOIN languages l ON l.id = c2.language_id
+    JOIN subcategories s2 ON s2.category_id = c2.id AND s2.slug = ${subcategorySlug} AND s2.status = 1
+    WHERE c2.type = ${type} AND c2.slug = ${categorySlug} AND c2.status = 1 ORDER BY l.is_default DESC, l.id LIMIT 1)`;
+  const rows = await db.orm
+    .select({ level: q.level, n: count() })
+    .from(q)
+    .innerJoin(s, eq(s.id, q.subcategory_id))
+    .innerJoin(c, eq(c.id, s.category_id))
+    .where(
+      and(
+        eq(c.type, type),
+        eq(c.slug, categorySlug),
+        eq(s.slug, subcategorySlug),
+        sql`${q.status} = 1`,
+        sql`${s.status} = 1`,
+        sql`${c.status} = 1`,
+        sql`${c.language_id} = ${language}`,
+      ),
+    )
+    .groupBy(q.level)
+    .orderBy(q.level);
   if (rows.length === 0) throw new AppError('not_found', { field: 'subcategory', message: 'No such subcategory.' });
   return { maxLevel: Math.max(...rows.map((r) => r.level)), counts: new Map(rows.map((r) => [r.level, r.n])) };
 }

@@ -2,7 +2,10 @@ import type { ContestFinish, ContestPlay, ContestStep } from '../../core/contrac
 import type { BattleRules } from '../../core/rules/battle';
 import { contestAnswerPoints } from '../../core/rules/contest';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
-import { sql, type Db } from '../db/client';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contestAnswers, contestPlays, contestQuestions, questions } from '../db/schema';
+import { intArray, jsonText } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { contestById, statusOf, type ContestRow } from './contests';
 import { HUMAN_FLOOR_MS_SQL } from './human-floor';
@@ -22,32 +25,39 @@ export const CONTEST_LATENCY_GRACE_MS = 2_000;
 /** Answers are taken this long after the contest's end (the last question's trip). */
 export const CONTEST_END_GRACE_SECONDS = 10;
 
-interface PlayRow {
-  contest_id: number;
-  user_id: number;
-  question_ids: number[];
-  answer_key: Record<string, string>;
-  question_types: Record<string, string>;
-  served: number;
-  served_at: string;
-  score: number;
-  correct_answers: number;
-  questions_attended: number;
-  finished: boolean;
-  /** Milliseconds since the question now served was served. */
-  elapsed_ms: number;
-  /** The human floor now (system configuration). */
-  floor_ms: number;
-  now: string;
+const cp = contestPlays;
+
+/** The player's play, locked, with the time since its question was served and the floor now. */
+function lockPlayQuery(db: Db, contestId: number, userId: number, now: Date) {
+  return db.orm
+    .select({
+      contest_id: cp.contest_id,
+      user_id: cp.user_id,
+      question_ids: cp.question_ids,
+      answer_key: sql<Record<string, string>>`${cp.answer_key}`,
+      question_types: sql<Record<string, string>>`${cp.question_types}`,
+      served: cp.served,
+      served_at: jsonText(cp.served_at),
+      score: cp.score,
+      correct_answers: cp.correct_answers,
+      questions_attended: cp.questions_attended,
+      finished: sql<boolean>`${cp.finished_at} IS NOT NULL`,
+      /** Milliseconds since the question now served was served. */
+      elapsed_ms: sql<number>`(extract(epoch FROM ${at(now)} - ${cp.served_at}) * 1000)::int`,
+      /** The human floor now (system configuration). */
+      floor_ms: sql<number>`${HUMAN_FLOOR_MS_SQL}`,
+      now: sql<string>`${now.toISOString()}`,
+    })
+    .from(cp)
+    .where(and(eq(cp.contest_id, contestId), eq(cp.user_id, userId)))
+    .for('update');
 }
 
+type PlayRow = Awaited<ReturnType<typeof lockPlayQuery>>[number];
+
 async function lockPlay(db: Db, contestId: number, userId: number, now: Date): Promise<PlayRow | undefined> {
-  return db.one<PlayRow>(sql`SELECT contest_id, user_id, question_ids, answer_key, question_types, served,
-      to_json(served_at) #>> '{}' AS served_at, score, correct_answers, questions_attended,
-      finished_at IS NOT NULL AS finished,
-      (extract(epoch FROM ${at(now)} - served_at) * 1000)::int AS elapsed_ms,
-      ${HUMAN_FLOOR_MS_SQL} AS floor_ms, ${now.toISOString()} AS now
-    FROM contest_plays WHERE contest_id = ${contestId} AND user_id = ${userId} FOR UPDATE`);
+  const [play] = await lockPlayQuery(db, contestId, userId, now);
+  return play;
 }
 
 async function playView(db: Db, p: PlayRow, c: Pick<ContestRow, 'id' | 'seconds_per_question'>): Promise<ContestPlay> {
@@ -149,20 +159,32 @@ export async function enterContest(
   if (statusOf(c) !== 'live' || c.closed) throw new AppError('contest_not_live', { field: 'contest_id' });
   let entered = false;
   if (!p) {
-    const keys = await db.rows<{ id: number; type: string; answer: string }>(sql`
-      SELECT q.id, q.type, q.answer #>> '{}' AS answer FROM contest_questions x
-      JOIN questions q ON q.id = x.question_id
-      WHERE x.contest_id = ${c.id} AND q.status = 1 ORDER BY x.sort, q.id`);
+    const [x, q] = [contestQuestions, questions];
+    const keys = await db.orm
+      .select({ id: q.id, type: q.type, answer: sql<string>`${q.answer} #>> '{}'` })
+      .from(x)
+      .innerJoin(q, eq(q.id, x.question_id))
+      .where(and(eq(x.contest_id, c.id), sql`${q.status} = 1`))
+      .orderBy(x.sort, q.id);
     if (keys.length === 0)
       throw new AppError('not_found', { field: 'contest_id', message: 'This contest has no questions yet.' });
     const by = (f: (k: (typeof keys)[number]) => string) =>
       JSON.stringify(Object.fromEntries(keys.map((k) => [k.id, f(k)])));
     // Parallel entries: one inserts; the others wait for it, insert nothing and resume its play.
-    const inserted = await db.one<{ ok: number }>(sql`INSERT INTO contest_plays (contest_id, user_id, question_ids,
-        answer_key, question_types, served_at, scored_at, started_at)
-      VALUES (${c.id}, ${userId}, ${`{${keys.map((k) => k.id).join(',')}}`}::integer[], ${by((k) => k.answer)}::jsonb,
-        ${by((k) => k.type)}::jsonb, ${at(now)}, ${at(now)}, ${at(now)})
-      ON CONFLICT (contest_id, user_id) DO NOTHING RETURNING 1 AS ok`);
+    const [inserted] = await db.orm
+      .insert(cp)
+      .values({
+        contest_id: c.id,
+        user_id: userId,
+        question_ids: intArray(keys.map((k) => k.id)),
+        answer_key: sql`${by((k) => k.answer)}::jsonb`,
+        question_types: sql`${by((k) => k.type)}::jsonb`,
+        served_at: at(now),
+        scored_at: at(now),
+        started_at: at(now),
+      })
+      .onConflictDoNothing({ target: [cp.contest_id, cp.user_id] })
+      .returning({ ok: sql<number>`1` });
     if (inserted && c.entry_fee > 0) {
       await moveCoins(db, {
         userId,
@@ -195,8 +217,11 @@ export async function answerContest(
   if (current !== o.questionId) {
     // A repeat of an answer already recorded (its reply was lost, even the last one's): where
     // the play is now, nothing recorded twice.
-    const done = await db.one<{ accepted: boolean }>(sql`SELECT answer IS NOT NULL AS accepted FROM contest_answers
-      WHERE contest_id = ${c.id} AND user_id = ${userId} AND question_id = ${o.questionId}`);
+    const ca = contestAnswers;
+    const [done] = await db.orm
+      .select({ accepted: sql<boolean>`${ca.answer} IS NOT NULL` })
+      .from(ca)
+      .where(and(eq(ca.contest_id, c.id), eq(ca.user_id, userId), eq(ca.question_id, o.questionId)));
     if (done) return { accepted: done.accepted, play: await playView(db, p, c) };
     if (p.finished) throw new AppError('already_played', { field: 'contest_id' });
     throw new AppError('question_not_served', { field: 'question_id' });
@@ -209,9 +234,14 @@ export async function answerContest(
 
 /** The rank a score has in a contest now (equal scores share it) and how many play it. */
 async function rankOf(db: Db, contestId: number, score: number): Promise<{ rank: number; participants: number }> {
-  return (await db.one<{ rank: number; participants: number }>(sql`SELECT
-      1 + count(*) FILTER (WHERE score > ${score})::int AS rank, count(*)::int AS participants
-    FROM contest_plays WHERE contest_id = ${contestId}`))!;
+  const [row] = await db.orm
+    .select({
+      rank: sql<number>`1 + count(*) FILTER (WHERE ${cp.score} > ${score})::int`,
+      participants: count(),
+    })
+    .from(cp)
+    .where(eq(cp.contest_id, contestId));
+  return row!;
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { ContestBoard, ContestBoardEntry, ContestLists, ContestSummary } from '../../core/contract';
 import { contestPrizes, contestStatus, localDateTime, type Prize } from '../../core/rules/contest';
 import { isKnownTimezone } from '../../core/rules/solo-modes';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';
+import { contestPlays, contests, users } from '../db/schema';
+import { intArray, jsonText } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { unlockBadgeFor } from './badges';
 import { creditMany } from './ledger';
@@ -11,64 +15,77 @@ import type { Clock } from './clock';
 // A player's play of a contest (entry, one question at a time, answers, finish) is in
 // contest-play.ts; here: the lists, the boards, closing and prizes, making a contest.
 
-export interface ContestRow {
-  id: number;
-  name: string;
-  description: string;
-  image: string;
-  starts_at: string;
-  ends_at: string;
-  entry_fee: number;
-  prizes: Prize[];
-  points_per_correct: number;
-  speed_bonus: boolean;
-  seconds_per_question: number;
-  closed: boolean;
-  participants: number;
-  total_questions: number;
-  my_play: 'none' | 'playing' | 'finished';
-  now: string;
-}
+// Contests are read as `c` (the count subqueries name their own tables).
+const c = alias(contests, 'c');
 
-/** A contest's columns; `full` adds what lists and boards show (counts), which the play path skips. */
-const CONTEST_COLUMNS = (userId: number, clock: Clock, full = true) => sql`c.id, c.name, c.description, c.image,
-  to_json(c.starts_at) #>> '{}' AS starts_at, to_json(c.ends_at) #>> '{}' AS ends_at, c.entry_fee, c.prizes,
-  c.points_per_correct, c.speed_bonus, c.seconds_per_question, c.closed_at IS NOT NULL AS closed,
-  ${
-    full
-      ? sql`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id) AS participants,
-  (SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.contest_id = c.id AND q.status = 1) AS total_questions,
-  coalesce((SELECT CASE WHEN p.finished_at IS NULL THEN 'playing' ELSE 'finished' END FROM contest_plays p
-    WHERE p.contest_id = c.id AND p.user_id = ${userId}), 'none') AS my_play,`
-      : sql`0 AS participants, 0 AS total_questions, 'none' AS my_play,`
-  }
-  to_json(${clock.sql()}) #>> '{}' AS now`;
-
-export function statusOf(c: Pick<ContestRow, 'starts_at' | 'ends_at' | 'now'>) {
-  return contestStatus(Date.parse(c.now), Date.parse(c.starts_at), Date.parse(c.ends_at));
-}
-
-function summary(c: ContestRow, zone: { timezone?: string; offsetMinutes?: number }): ContestSummary {
+/**
+ * A contest's columns; `full` adds what lists and boards show (counts), which the play path skips.
+ * The subqueries name the contest `c` in their own text: drizzle writes a column of a one-table
+ * select unqualified, which a subquery would read as its own table's.
+ */
+function contestColumns(userId: number, clock: Clock, full = true) {
   return {
     id: c.id,
     name: c.name,
     description: c.description,
     image: c.image,
-    status: statusOf(c),
-    starts_at: new Date(c.starts_at).toISOString(),
-    ends_at: new Date(c.ends_at).toISOString(),
-    start_date: localDateTime(new Date(c.starts_at), zone),
-    end_date: localDateTime(new Date(c.ends_at), zone),
+    starts_at: jsonText(c.starts_at),
+    ends_at: jsonText(c.ends_at),
     entry_fee: c.entry_fee,
-    prizes: [...c.prizes].sort((a, b) => a.rank - b.rank),
-    participants: c.participants,
-    total_questions: c.total_questions,
-    seconds_per_question: c.seconds_per_question,
+    prizes: sql<Prize[]>`${c.prizes}`,
     points_per_correct: c.points_per_correct,
     speed_bonus: c.speed_bonus,
-    my_play: c.my_play,
-    closed: c.closed,
+    seconds_per_question: c.seconds_per_question,
+    closed: sql<boolean>`${c.closed_at} IS NOT NULL`,
+    participants: full
+      ? sql<number>`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id)`
+      : sql<number>`0`,
+    total_questions: full
+      ? sql<number>`(SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
+          WHERE x.contest_id = c.id AND q.status = 1)`
+      : sql<number>`0`,
+    my_play: full
+      ? sql<
+          ContestSummary['my_play']
+        >`coalesce((SELECT CASE WHEN p.finished_at IS NULL THEN 'playing' ELSE 'finished' END
+          FROM contest_plays p WHERE p.contest_id = c.id AND p.user_id = ${userId}), 'none')`
+      : sql<ContestSummary['my_play']>`'none'`,
+    now: jsonText(clock.sql()),
+  };
+}
+
+/** Published contests as the player sees them (see contestColumns). */
+function selectContests(db: Db, userId: number, clock: Clock, full = true) {
+  return db.orm.select(contestColumns(userId, clock, full)).from(c);
+}
+
+/** A contest as read for its lists, boards and plays. */
+export type ContestRow = Awaited<ReturnType<typeof selectContests>>[number];
+
+export function statusOf(c: Pick<ContestRow, 'starts_at' | 'ends_at' | 'now'>) {
+  return contestStatus(Date.parse(c.now), Date.parse(c.starts_at), Date.parse(c.ends_at));
+}
+
+function summary(row: ContestRow, zone: { timezone?: string; offsetMinutes?: number }): ContestSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    status: statusOf(row),
+    starts_at: new Date(row.starts_at).toISOString(),
+    ends_at: new Date(row.ends_at).toISOString(),
+    start_date: localDateTime(new Date(row.starts_at), zone),
+    end_date: localDateTime(new Date(row.ends_at), zone),
+    entry_fee: row.entry_fee,
+    prizes: [...row.prizes].sort((a, b) => a.rank - b.rank),
+    participants: row.participants,
+    total_questions: row.total_questions,
+    seconds_per_question: row.seconds_per_question,
+    points_per_correct: row.points_per_correct,
+    speed_bonus: row.speed_bonus,
+    my_play: row.my_play,
+    closed: row.closed,
   };
 }
 
@@ -85,12 +102,17 @@ export async function listContests(
   userId: number,
   o: { languageId: number } & Zone,
 ): Promise<ContestLists> {
-  const rows = await db.rows<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId, clock)} FROM contests c
-    WHERE c.status = 1 AND c.language_id = ${o.languageId}
-      AND c.ends_at > ${clock.sql()} - interval '30 days'
-    ORDER BY c.starts_at, c.id`);
+  const rows = await selectContests(db, userId, clock)
+    .where(
+      and(
+        sql`${c.status} = 1`,
+        eq(c.language_id, o.languageId),
+        sql`${c.ends_at} > ${clock.sql()} - interval '30 days'`,
+      ),
+    )
+    .orderBy(c.starts_at, c.id);
   const zone = displayZone(o, new Date(rows[0]?.now ?? clock.now()));
-  const all = rows.map((c) => summary(c, zone));
+  const all = rows.map((row) => summary(row, zone));
   return {
     live: all.filter((c) => c.status === 'live').sort((a, b) => a.ends_at.localeCompare(b.ends_at)),
     upcoming: all.filter((c) => c.status === 'upcoming'),
@@ -106,21 +128,32 @@ export async function contestById(
   contestId: number,
   full = true,
 ): Promise<ContestRow> {
-  const c = await db.one<ContestRow>(sql`SELECT ${CONTEST_COLUMNS(userId, clock, full)} FROM contests c
-    WHERE c.id = ${contestId} AND c.status = 1`);
-  if (!c) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
-  return c;
+  const [row] = await selectContests(db, userId, clock, full).where(and(eq(c.id, contestId), sql`${c.status} = 1`));
+  if (!row) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
+  return row;
 }
 
-interface BoardRow {
-  user_id: number;
-  name: string;
-  profile: string;
-  score: number;
-  correct_answers: number;
-  rank: number;
-  prize: number;
+// A board's rows: plays as `p` (the rank subquery compares with its own `o`).
+const p = alias(contestPlays, 'p');
+
+/** Board rows of a contest's plays, each with its rank (1 + the players who scored more). */
+function selectBoard(db: Db) {
+  return db.orm
+    .select({
+      user_id: p.user_id,
+      name: users.name,
+      profile: users.profile,
+      score: p.score,
+      correct_answers: p.correct_answers,
+      prize: p.prize,
+      rank: sql<number>`(1 + (SELECT count(*) FROM contest_plays o
+        WHERE o.contest_id = ${p.contest_id} AND o.score > ${p.score}))::int`,
+    })
+    .from(p)
+    .innerJoin(users, eq(users.id, p.user_id));
 }
+
+type BoardRow = Awaited<ReturnType<typeof selectBoard>>[number];
 
 /** A page of a contest's leaderboard (best first; equal scores share a rank) and the player's own row. */
 export async function contestBoard(
@@ -129,7 +162,7 @@ export async function contestBoard(
   userId: number,
   o: { contestId: number; offset: number; limit: number },
 ): Promise<ContestBoard> {
-  const c = await contestById(db, clock, userId, o.contestId);
+  const contest = await contestById(db, clock, userId, o.contestId);
   const entry = (r: BoardRow): ContestBoardEntry => ({
     rank: r.rank,
     user_id: r.user_id,
@@ -137,22 +170,20 @@ export async function contestBoard(
     profile: r.profile,
     score: r.score,
     correct_answers: r.correct_answers,
-    prize: c.closed ? r.prize : 0,
+    prize: contest.closed ? r.prize : 0,
   });
-  const rows = await db.rows<BoardRow>(sql`SELECT p.user_id, u.name, u.profile, p.score, p.correct_answers, p.prize,
-      (1 + (SELECT count(*) FROM contest_plays o WHERE o.contest_id = p.contest_id AND o.score > p.score))::int AS rank
-    FROM contest_plays p JOIN users u ON u.id = p.user_id
-    WHERE p.contest_id = ${c.id}
-    ORDER BY p.score DESC, p.scored_at, p.user_id OFFSET ${o.offset} LIMIT ${o.limit}`);
-  const mine = await db.one<BoardRow>(sql`SELECT p.user_id, u.name, u.profile, p.score, p.correct_answers, p.prize,
-      (1 + (SELECT count(*) FROM contest_plays o WHERE o.contest_id = p.contest_id AND o.score > p.score))::int AS rank
-    FROM contest_plays p JOIN users u ON u.id = p.user_id WHERE p.contest_id = ${c.id} AND p.user_id = ${userId}`);
+  const rows = await selectBoard(db)
+    .where(eq(p.contest_id, contest.id))
+    .orderBy(desc(p.score), p.scored_at, p.user_id)
+    .offset(o.offset)
+    .limit(o.limit);
+  const [mine] = await selectBoard(db).where(and(eq(p.contest_id, contest.id), eq(p.user_id, userId)));
   return {
-    contest_id: c.id,
-    name: c.name,
-    status: statusOf(c),
-    closed: c.closed,
-    total: c.participants,
+    contest_id: contest.id,
+    name: contest.name,
+    status: statusOf(contest),
+    closed: contest.closed,
+    total: contest.participants,
     entries: rows.map(entry),
     me: mine ? entry(mine) : null,
   };
@@ -167,14 +198,26 @@ export async function contestBoard(
  */
 export async function closeDueContest(db: Db, clock: Clock): Promise<{ contestId: number; paid: number } | null> {
   const now = clock.sql();
-  const c = await db.one<{ id: number; name: string; prizes: Prize[] }>(sql`SELECT id, name, prizes FROM contests
-    WHERE closed_at IS NULL AND ends_at <= ${now} ORDER BY ends_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
-  if (!c) return null;
+  const [due] = await db.orm
+    .select({ id: contests.id, name: contests.name, prizes: sql<Prize[]>`${contests.prizes}` })
+    .from(contests)
+    .where(and(isNull(contests.closed_at), sql`${contests.ends_at} <= ${now}`))
+    .orderBy(contests.ends_at, contests.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!due) return null;
+  const c = due;
   await db.run(sql`UPDATE contest_plays SET finished_at = coalesce(finished_at, ${now})
     WHERE contest_id = ${c.id} AND finished_at IS NULL`);
-  const entries = await db.rows<{ user_id: number; score: number; reached_ms: number }>(sql`SELECT user_id, score,
-      (extract(epoch FROM scored_at) * 1000)::float8 AS reached_ms
-    FROM contest_plays WHERE contest_id = ${c.id}`);
+  const cp = contestPlays;
+  const entries = await db.orm
+    .select({
+      user_id: cp.user_id,
+      score: cp.score,
+      reached_ms: sql<number>`(extract(epoch FROM ${cp.scored_at}) * 1000)::float8`,
+    })
+    .from(cp)
+    .where(eq(cp.contest_id, c.id));
   const awards = contestPrizes(
     entries.map((e) => ({ userId: e.user_id, score: e.score, reachedAtMs: e.reached_ms })),
     c.prizes,
@@ -227,13 +270,24 @@ export interface NewContest {
 }
 
 /** Makes a contest of existing questions (operators, the demo content, tests). */
-export async function createContest(db: Db, c: NewContest): Promise<number> {
-  const row = await db.one<{ id: number }>(sql`INSERT INTO contests (language_id, name, description, image,
-      starts_at, ends_at, entry_fee, prizes, points_per_correct, speed_bonus, seconds_per_question)
-    VALUES (${c.languageId}, ${c.name}, ${c.description}, ${c.image ?? ''}, ${c.startsAt.toISOString()}::timestamptz,
-      ${c.endsAt.toISOString()}::timestamptz, ${c.entryFee}, ${JSON.stringify(c.prizes)}::jsonb,
-      ${c.pointsPerCorrect ?? 4}, ${c.speedBonus ?? true}, ${c.secondsPerQuestion ?? 20}) RETURNING id`);
+export async function createContest(db: Db, n: NewContest): Promise<number> {
+  const [row] = await db.orm
+    .insert(contests)
+    .values({
+      language_id: n.languageId,
+      name: n.name,
+      description: n.description,
+      image: n.image ?? '',
+      starts_at: sql`${n.startsAt.toISOString()}::timestamptz`,
+      ends_at: sql`${n.endsAt.toISOString()}::timestamptz`,
+      entry_fee: n.entryFee,
+      prizes: sql`${JSON.stringify(n.prizes)}::jsonb`,
+      points_per_correct: n.pointsPerCorrect ?? 4,
+      speed_bonus: n.speedBonus ?? true,
+      seconds_per_question: n.secondsPerQuestion ?? 20,
+    })
+    .returning({ id: contests.id });
   await db.run(sql`INSERT INTO contest_questions (contest_id, question_id, sort)
-    SELECT ${row!.id}, q, n FROM unnest(${`{${c.questionIds.join(',')}}`}::integer[]) WITH ORDINALITY AS t(q, n)`);
+    SELECT ${row!.id}, q, n FROM unnest(${intArray(n.questionIds)}) WITH ORDINALITY AS t(q, n)`);
   return row!.id;
 }

@@ -1,6 +1,9 @@
 import type { ExamAnswerSaved, ExamSavedAnswer } from '../../core/contract';
 import { canonicalAnswer } from '../../core/rules/solo-modes';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { examAnswers, examAttempts } from '../db/schema';
+import { jsonText } from '../db/sql-helpers';
 import { AppError } from '../errors';
 
 /**
@@ -16,9 +19,11 @@ export async function savedAnswers(
   userId: number,
   questionIds: readonly number[],
 ): Promise<ExamSavedAnswer[]> {
-  const rows = await db.rows<{ question_id: number; answer: string; revision: string | number }>(sql`
-    SELECT question_id, answer, revision FROM exam_answers
-    WHERE exam_id = ${examId} AND user_id = ${userId} AND answer IS NOT NULL`);
+  const ea = examAnswers;
+  const rows = await db.orm
+    .select({ question_id: ea.question_id, answer: sql<string>`${ea.answer}`, revision: ea.revision })
+    .from(ea)
+    .where(and(eq(ea.exam_id, examId), eq(ea.user_id, userId), isNotNull(ea.answer)));
   const by = new Map(rows.map((r) => [r.question_id, r]));
   return questionIds.flatMap((id) => {
     const r = by.get(id);
@@ -44,18 +49,19 @@ export async function saveExamAnswer(
   userId: number,
   o: { examId: number; questionId: number; answer: string; revision: number; graceSeconds: number },
 ): Promise<ExamAnswerSaved> {
-  const a = await db.one<{
-    question_ids: number[];
-    question_types: Record<string, string>;
-    submitted: boolean;
-    late: boolean;
-    deadline: string;
-    now: string;
-  }>(sql`
-    SELECT question_ids, question_types, submitted_at IS NOT NULL AS submitted,
-      now() > deadline + make_interval(secs => ${o.graceSeconds}) AS late,
-      to_json(deadline) #>> '{}' AS deadline, to_json(now()) #>> '{}' AS now
-    FROM exam_attempts WHERE exam_id = ${o.examId} AND user_id = ${userId} FOR UPDATE`);
+  const t = examAttempts;
+  const [a] = await db.orm
+    .select({
+      question_ids: t.question_ids,
+      question_types: sql<Record<string, string>>`${t.question_types}`,
+      submitted: sql<boolean>`${t.submitted_at} IS NOT NULL`,
+      late: sql<boolean>`now() > ${t.deadline} + make_interval(secs => ${o.graceSeconds})`,
+      deadline: jsonText(t.deadline),
+      now: jsonText(sql`now()`),
+    })
+    .from(t)
+    .where(and(eq(t.exam_id, o.examId), eq(t.user_id, userId)))
+    .for('update');
   // Another player's attempt, or none started: as if the exam had none.
   if (!a) throw new AppError('not_found', { field: 'exam_module_id', message: 'Start the exam first.' });
   if (a.submitted) throw new AppError('exam_submitted', { field: 'exam_module_id' });
@@ -70,10 +76,16 @@ export async function saveExamAnswer(
     ON CONFLICT (exam_id, user_id, question_id) DO UPDATE
       SET answer = excluded.answer, revision = excluded.revision, saved_at = now()
       WHERE exam_answers.revision < excluded.revision`);
-  const kept = await db.one<{ answer: string | null; revision: string | number; answered: number }>(sql`
-    SELECT answer, revision, (SELECT count(*)::int FROM exam_answers
-        WHERE exam_id = ${o.examId} AND user_id = ${userId} AND answer IS NOT NULL) AS answered
-    FROM exam_answers WHERE exam_id = ${o.examId} AND user_id = ${userId} AND question_id = ${o.questionId}`);
+  const ea = examAnswers;
+  const [kept] = await db.orm
+    .select({
+      answer: ea.answer,
+      revision: ea.revision,
+      answered: sql<number>`(SELECT count(*)::int FROM exam_answers
+        WHERE exam_id = ${o.examId} AND user_id = ${userId} AND answer IS NOT NULL)`,
+    })
+    .from(ea)
+    .where(and(eq(ea.exam_id, o.examId), eq(ea.user_id, userId), eq(ea.question_id, o.questionId)));
   return {
     exam_module_id: o.examId,
     question_id: o.questionId,

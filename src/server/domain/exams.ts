@@ -2,7 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ExamList, ExamPlay, ExamResult, ExamSummary, ReviewItem } from '../../core/contract';
 import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
 import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';
+import { examAttempts, examQuestions, exams, questions } from '../db/schema';
+import { intArray, jsonText } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { mergedAnswers, savedAnswers } from './exam-answers';
 import { dbNow, playerDay, type Zone } from './play/daily';
@@ -11,59 +15,69 @@ import { loadSealedQuestions } from './play/sessions';
 /** A submission this late after the deadline still counts (the auto-submit's trip on a slow network). */
 export const EXAM_GRACE_SECONDS = 30;
 
-interface ExamRow {
-  id: number;
-  title: string;
-  description: string;
-  exam_key: string;
-  starts_on: string;
-  ends_on: string;
-  duration_minutes: number;
-  total_questions: number;
-  total_marks: number;
-}
+// Exams are read as `e` (the count subqueries name their own tables).
+const e = alias(exams, 'e');
 
-interface AttemptRow {
-  exam_id: number;
-  user_id: number;
-  question_ids: number[];
-  answer_key: Record<string, string>;
-  question_types: Record<string, string>;
-  question_marks: Record<string, number>;
-  started_at: string;
-  deadline: string;
-  submitted: boolean;
-  result: ExamResult | null;
-  now: string;
-}
+/**
+ * An exam as the player's list and a start read it. The counts name the exam `e` in their own
+ * text: drizzle writes a column of a one-table select unqualified (a subquery would read its own).
+ */
+const examColumns = {
+  id: e.id,
+  title: e.title,
+  description: e.description,
+  exam_key: e.exam_key,
+  starts_on: sql<string>`to_char(${e.starts_on}, 'YYYY-MM-DD')`,
+  ends_on: sql<string>`to_char(${e.ends_on}, 'YYYY-MM-DD')`,
+  duration_minutes: e.duration_minutes,
+  total_questions: sql<number>`(SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.exam_id = e.id AND q.status = 1)`,
+  total_marks: sql<number>`(SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x
+    JOIN questions q ON q.id = x.question_id WHERE x.exam_id = e.id AND q.status = 1)`,
+};
 
-const EXAM_COLUMNS = sql`e.id, e.title, e.description, e.exam_key, to_char(e.starts_on, 'YYYY-MM-DD') AS starts_on,
-  to_char(e.ends_on, 'YYYY-MM-DD') AS ends_on, e.duration_minutes,
-  (SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = e.id AND q.status = 1) AS total_questions,
-  (SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = e.id AND q.status = 1) AS total_marks`;
+const selectExams = (db: Db) => db.orm.select(examColumns).from(e);
+type ExamRow = Awaited<ReturnType<typeof selectExams>>[number];
 
-const ATTEMPT_COLUMNS = sql`exam_id, user_id, question_ids, answer_key, question_types, question_marks,
-  to_json(started_at) #>> '{}' AS started_at, to_json(deadline) #>> '{}' AS deadline,
-  submitted_at IS NOT NULL AS submitted, result, to_json(now()) #>> '{}' AS now`;
+const t = examAttempts;
 
-function summary(e: ExamRow, a: AttemptRow | null): ExamSummary {
+/** A player's attempt, with the database's clock (`now`) to judge its deadline by. */
+const attemptColumns = {
+  exam_id: t.exam_id,
+  user_id: t.user_id,
+  question_ids: t.question_ids,
+  answer_key: sql<Record<string, string>>`${t.answer_key}`,
+  question_types: sql<Record<string, string>>`${t.question_types}`,
+  question_marks: sql<Record<string, number>>`${t.question_marks}`,
+  started_at: jsonText(t.started_at),
+  deadline: jsonText(t.deadline),
+  submitted: sql<boolean>`${t.submitted_at} IS NOT NULL`,
+  result: sql<ExamResult | null>`${t.result}`,
+  now: jsonText(sql`now()`),
+};
+
+const selectAttempts = (db: Db) => db.orm.select(attemptColumns).from(t);
+type AttemptRow = Awaited<ReturnType<typeof selectAttempts>>[number];
+
+/** The player's attempt at an exam. */
+const attemptOf = (examId: number, userId: number) => and(eq(t.exam_id, examId), eq(t.user_id, userId));
+
+function summary(exam: ExamRow, a: AttemptRow | null): ExamSummary {
   const state = examState(
     a && { submitted: a.submitted, deadlineMs: Date.parse(a.deadline) },
     a ? Date.parse(a.now) : 0,
     EXAM_GRACE_SECONDS * 1000,
   );
   return {
-    id: e.id,
-    title: e.title,
-    description: e.description,
-    starts_on: e.starts_on,
-    ends_on: e.ends_on,
-    duration: e.duration_minutes,
+    id: exam.id,
+    title: exam.title,
+    description: exam.description,
+    starts_on: exam.starts_on,
+    ends_on: exam.ends_on,
+    duration: exam.duration_minutes,
     // An attempt counts what it was given; the exam what it has now.
-    total_questions: a ? a.question_ids.length : e.total_questions,
-    total_marks: a ? Object.values(a.question_marks).reduce((s, m) => s + m, 0) : e.total_marks,
+    total_questions: a ? a.question_ids.length : exam.total_questions,
+    total_marks: a ? Object.values(a.question_marks).reduce((s, m) => s + m, 0) : exam.total_marks,
     state,
     deadline: state === 'ongoing' && a ? new Date(a.deadline).toISOString() : '',
     result: a?.result ?? null,
@@ -80,31 +94,29 @@ export async function listExams(
   o: { languageId: number; type: 'today' | 'completed'; offset: number; limit: number } & Zone,
 ): Promise<ExamList> {
   const { date } = playerDay(await dbNow(db), o);
-  const attempts = new Map(
-    (await db.rows<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = ${userId}`)).map(
-      (a) => [a.exam_id, a],
-    ),
-  );
+  const attempts = new Map((await selectAttempts(db).where(eq(t.user_id, userId))).map((a) => [a.exam_id, a]));
   const over = (x: ExamSummary) => x.state === 'completed' || x.state === 'finished';
   let list: ExamSummary[];
   if (o.type === 'today') {
-    const rows = await db.rows<ExamRow>(sql`SELECT ${EXAM_COLUMNS} FROM exams e
-      WHERE e.status = 1 AND e.language_id = ${o.languageId}
-        AND e.starts_on <= ${date}::date AND e.ends_on >= ${date}::date
-      ORDER BY e.ends_on, e.id`);
-    list = rows.map((e) => summary(e, attempts.get(e.id) ?? null)).filter((x) => !over(x));
+    const rows = await selectExams(db)
+      .where(
+        and(
+          sql`${e.status} = 1`,
+          eq(e.language_id, o.languageId),
+          sql`${e.starts_on} <= ${date}::date AND ${e.ends_on} >= ${date}::date`,
+        ),
+      )
+      .orderBy(e.ends_on, e.id);
+    list = rows.map((row) => summary(row, attempts.get(row.id) ?? null)).filter((x) => !over(x));
     // An attempt under way first.
     list.sort((a, b) => Number(b.state === 'ongoing') - Number(a.state === 'ongoing'));
   } else {
     const ids = [...attempts.keys()];
-    const rows = ids.length
-      ? await db.rows<ExamRow>(sql`SELECT ${EXAM_COLUMNS} FROM exams e
-          WHERE e.id = ANY(${`{${ids.join(',')}}`}::integer[])`)
-      : [];
+    const rows = ids.length ? await selectExams(db).where(sql`${e.id} = ANY(${intArray(ids)})`) : [];
     const started = (id: number) => attempts.get(id)!.started_at;
     list = rows
       .sort((a, b) => started(b.id).localeCompare(started(a.id)))
-      .map((e) => summary(e, attempts.get(e.id)!))
+      .map((row) => summary(row, attempts.get(row.id)!))
       .filter(over);
   }
   return { date, total: list.length, exams: list.slice(o.offset, o.offset + o.limit) };
@@ -117,9 +129,9 @@ function sameKey(given: string, key: string): boolean {
 }
 
 async function examById(db: Db, examId: number): Promise<ExamRow> {
-  const e = await db.one<ExamRow>(sql`SELECT ${EXAM_COLUMNS} FROM exams e WHERE e.id = ${examId} AND e.status = 1`);
-  if (!e) throw new AppError('not_found', { field: 'exam_module_id', message: 'No such exam.' });
-  return e;
+  const [exam] = await selectExams(db).where(and(eq(e.id, examId), sql`${e.status} = 1`));
+  if (!exam) throw new AppError('not_found', { field: 'exam_module_id', message: 'No such exam.' });
+  return exam;
 }
 
 /**
@@ -139,17 +151,19 @@ export async function startExam(
     throw new AppError('invalid_exam_key', { field: 'exam_key' });
   }
   if (!o.rulesAccepted) throw new AppError('exam_rules_required', { field: 'rules_accepted' });
-  const existing = await db.one<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts
-    WHERE exam_id = ${exam.id} AND user_id = ${userId}`);
+  const [existing] = await selectAttempts(db).where(attemptOf(exam.id, userId));
   if (existing) return resumeOrRefuse(db, exam, existing);
 
   const { date } = playerDay(await dbNow(db), o);
   if (!examOpenOn(date, { startsOn: exam.starts_on, endsOn: exam.ends_on }))
     throw new AppError('exam_not_open', { field: 'exam_module_id' });
-  const keys = await db.rows<{ id: number; type: string; answer: string; marks: number }>(sql`
-    SELECT q.id, q.type, q.answer #>> '{}' AS answer, q.marks FROM exam_questions x
-    JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = ${exam.id} AND q.status = 1 ORDER BY x.sort, q.id`);
+  const [x, q] = [examQuestions, questions];
+  const keys = await db.orm
+    .select({ id: q.id, type: q.type, answer: sql<string>`${q.answer} #>> '{}'`, marks: q.marks })
+    .from(x)
+    .innerJoin(q, eq(q.id, x.question_id))
+    .where(and(eq(x.exam_id, exam.id), sql`${q.status} = 1`))
+    .orderBy(x.sort, q.id);
   if (keys.length === 0)
     throw new AppError('not_found', { field: 'exam_module_id', message: 'This exam has no questions yet.' });
   const ids = keys.map((k) => k.id);
@@ -158,12 +172,11 @@ export async function startExam(
   // Two starts at once: one inserts, the other waits for it and then finds its row.
   await db.run(sql`INSERT INTO exam_attempts (exam_id, user_id, question_ids, answer_key, question_types,
       question_marks, deadline)
-    VALUES (${exam.id}, ${userId}, ${`{${ids.join(',')}}`}::integer[], ${by((k) => k.answer)}::jsonb,
+    VALUES (${exam.id}, ${userId}, ${intArray(ids)}, ${by((k) => k.answer)}::jsonb,
       ${by((k) => k.type)}::jsonb, ${by((k) => k.marks)}::jsonb,
       now() + make_interval(mins => ${exam.duration_minutes}))
     ON CONFLICT (exam_id, user_id) DO NOTHING`);
-  const attempt = await db.one<AttemptRow>(sql`SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts
-    WHERE exam_id = ${exam.id} AND user_id = ${userId}`);
+  const [attempt] = await selectAttempts(db).where(attemptOf(exam.id, userId));
   return resumeOrRefuse(db, exam, attempt!);
 }
 
@@ -196,10 +209,16 @@ export async function submitExam(
     captured: number[];
   },
 ): Promise<ExamResult> {
-  const a = await db.one<AttemptRow & { late: boolean; seconds: number }>(sql`SELECT ${ATTEMPT_COLUMNS},
-      now() > deadline + make_interval(secs => ${EXAM_GRACE_SECONDS}) AS late,
-      least(extract(epoch FROM now() - started_at), extract(epoch FROM deadline - started_at))::int AS seconds
-    FROM exam_attempts WHERE exam_id = ${o.examId} AND user_id = ${userId} FOR UPDATE`);
+  const [a] = await db.orm
+    .select({
+      ...attemptColumns,
+      late: sql<boolean>`now() > ${t.deadline} + make_interval(secs => ${EXAM_GRACE_SECONDS})`,
+      seconds: sql<number>`least(extract(epoch FROM now() - ${t.started_at}),
+        extract(epoch FROM ${t.deadline} - ${t.started_at}))::int`,
+    })
+    .from(t)
+    .where(attemptOf(o.examId, userId))
+    .for('update');
   // No attempt of the player's (another player's exam, or one never started).
   if (!a) throw new AppError('not_found', { field: 'exam_module_id', message: 'Start the exam first.' });
   if (a.result) return a.result;
@@ -246,7 +265,7 @@ export async function submitExam(
     review,
   };
   await db.run(sql`UPDATE exam_attempts SET submitted_at = now(), rules_violated = ${o.rulesViolated},
-      captured_question_ids = ${`{${[...new Set(o.captured)].join(',')}}`}::integer[],
+      captured_question_ids = ${intArray([...new Set(o.captured)])},
       result = ${JSON.stringify(result)}::jsonb
     WHERE exam_id = ${a.exam_id} AND user_id = ${userId}`);
   return result;
@@ -266,12 +285,20 @@ export interface NewExam {
 }
 
 /** Makes an exam of existing questions (operators, the demo content, tests). */
-export async function createExam(db: Db, e: NewExam): Promise<number> {
-  const row = await db.one<{ id: number }>(sql`INSERT INTO exams (language_id, title, description, exam_key,
-      starts_on, ends_on, duration_minutes)
-    VALUES (${e.languageId}, ${e.title}, ${e.description}, ${e.key}, ${e.startsOn}::date, ${e.endsOn}::date,
-      ${e.durationMinutes}) RETURNING id`);
+export async function createExam(db: Db, n: NewExam): Promise<number> {
+  const [row] = await db.orm
+    .insert(exams)
+    .values({
+      language_id: n.languageId,
+      title: n.title,
+      description: n.description,
+      exam_key: n.key,
+      starts_on: n.startsOn,
+      ends_on: n.endsOn,
+      duration_minutes: n.durationMinutes,
+    })
+    .returning({ id: exams.id });
   await db.run(sql`INSERT INTO exam_questions (exam_id, question_id, sort)
-    SELECT ${row!.id}, q, n FROM unnest(${`{${e.questionIds.join(',')}}`}::integer[]) WITH ORDINALITY AS t(q, n)`);
+    SELECT ${row!.id}, q, n FROM unnest(${intArray(n.questionIds)}) WITH ORDINALITY AS t(q, n)`);
   return row!.id;
 }

@@ -1,11 +1,17 @@
 import type { ContentLanguage } from '../../core/contract';
-import { sql, type Db } from '../db/client';
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { languages } from '../db/schema';
 import type { SettingsStore } from './settings-store';
 
 /** Active content languages, default first. */
-export function contentLanguages(db: Db): Promise<ContentLanguage[]> {
-  return db.rows<ContentLanguage>(sql`SELECT id, name AS language, code, rtl, is_default
-    FROM languages WHERE status = 1 ORDER BY is_default DESC, id`);
+export async function contentLanguages(db: Db): Promise<ContentLanguage[]> {
+  const l = languages;
+  return await db.orm
+    .select({ id: l.id, language: l.name, code: l.code, rtl: l.rtl, is_default: l.is_default })
+    .from(l)
+    .where(sql`${l.status} = 1`)
+    .orderBy(desc(l.is_default), l.id);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { bucketEnd, leaderboardTimezone, periodKeys, scoreBucket, type PeriodKeys } from '../../core/rules/leaderboard';
 import { parseGmtOffset } from '../../core/rules/solo-modes';
+import { and, desc, eq } from 'drizzle-orm';
 import { sql, type Db, type SQL } from '../db/client';
+import { lbBuckets, lbScores, settings, users } from '../db/schema';
 
 /** The battle bot's account: never on a leaderboard. */
 export const BOT_FIREBASE_ID = 'bot:1';
@@ -14,9 +16,10 @@ let cachedTimezone: { at: number; tz: string } | undefined;
  */
 export async function configuredTimezone(db: Db): Promise<string> {
   if (cachedTimezone && Date.now() - cachedTimezone.at < TIMEZONE_CACHE_MS) return cachedTimezone.tz;
-  const row = await db.one<{ tz: string | null }>(
-    sql`SELECT value->>'leaderboard_timezone' AS tz FROM settings WHERE key = 'system'`,
-  );
+  const [row] = await db.orm
+    .select({ tz: sql<string | null>`${settings.value}->>'leaderboard_timezone'` })
+    .from(settings)
+    .where(sql`${settings.key} = 'system'`);
   const tz = leaderboardTimezone(row?.tz);
   cachedTimezone = { at: Date.now(), tz };
   return tz;
@@ -68,9 +71,10 @@ export async function addScore(db: Db, userId: number, delta: number, now = new 
 
 /** A player's score in a period (0 without one). */
 export async function periodScore(db: Db, period: string, userId: number): Promise<number> {
-  const row = await db.one<{ score: number }>(
-    sql`SELECT score FROM lb_scores WHERE period = ${period} AND user_id = ${userId}`,
-  );
+  const [row] = await db.orm
+    .select({ score: lbScores.score })
+    .from(lbScores)
+    .where(and(eq(lbScores.period, period), eq(lbScores.user_id, userId)));
   return Number(row?.score ?? 0);
 }
 
@@ -90,9 +94,10 @@ export async function rankOfScore(db: Db, period: string, score: number): Promis
 
 /** Players with a score in a period. */
 export async function periodPlayers(db: Db, period: string): Promise<number> {
-  const row = await db.one<{ n: number }>(
-    sql`SELECT coalesce(sum(n), 0) AS n FROM lb_buckets WHERE period = ${period}`,
-  );
+  const [row] = await db.orm
+    .select({ n: sql<number>`coalesce(sum(${lbBuckets.n}), 0)` })
+    .from(lbBuckets)
+    .where(eq(lbBuckets.period, period));
   return Number(row!.n);
 }
 
@@ -106,11 +111,19 @@ export interface BoardRow {
 
 /** One page of a period's board, best first, each row with its rank (ties share a rank). */
 export async function boardPage(db: Db, period: string, offset: number, limit: number): Promise<BoardRow[]> {
-  const rows = await db.rows<Omit<BoardRow, 'rank'>>(sql`SELECT s.user_id, s.score, u.name, u.profile
-    FROM (SELECT user_id, score FROM lb_scores WHERE period = ${period}
-          ORDER BY score DESC, user_id LIMIT ${limit} OFFSET ${offset}) s
-    JOIN users u ON u.id = s.user_id
-    ORDER BY s.score DESC, s.user_id`);
+  const page = db.orm
+    .select({ user_id: lbScores.user_id, score: lbScores.score })
+    .from(lbScores)
+    .where(eq(lbScores.period, period))
+    .orderBy(desc(lbScores.score), lbScores.user_id)
+    .limit(limit)
+    .offset(offset)
+    .as('s');
+  const rows = await db.orm
+    .select({ user_id: page.user_id, score: page.score, name: users.name, profile: users.profile })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.user_id))
+    .orderBy(desc(page.score), page.user_id);
   if (rows.length === 0) return [];
   const top = Number(rows[0]!.score);
   // The first row's score may continue from the page before: its rank comes from the histogram.

@@ -1,5 +1,7 @@
 import type { LevelData, NextLevel } from '../../core/contract';
-import { sql, type Db } from '../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { categories, levelProgress, levelResults, playSessions, subcategories } from '../db/schema';
 import { subcategoryLevels } from './content';
 
 export interface Progress {
@@ -16,12 +18,17 @@ export async function readProgress(
   subcategory: string,
   forUpdate = false,
 ): Promise<Progress> {
-  const p = await db.one<{ unlocked_level: number }>(sql`SELECT unlocked_level FROM level_progress
-    WHERE user_id = ${userId} AND mode = ${mode} AND category = ${category} AND subcategory = ${subcategory}
-    ${forUpdate ? sql`FOR UPDATE` : sql``}`);
-  const rows = await db.rows<{ level: number; best_score: number; cleared: boolean }>(sql`
-    SELECT level, best_score, cleared_at IS NOT NULL AS cleared FROM level_results
-    WHERE user_id = ${userId} AND mode = ${mode} AND category = ${category} AND subcategory = ${subcategory}`);
+  const lp = levelProgress;
+  const progress = db.orm
+    .select({ unlocked_level: lp.unlocked_level })
+    .from(lp)
+    .where(and(eq(lp.user_id, userId), eq(lp.mode, mode), eq(lp.category, category), eq(lp.subcategory, subcategory)));
+  const [p] = forUpdate ? await progress.for('update') : await progress;
+  const lr = levelResults;
+  const rows = await db.orm
+    .select({ level: lr.level, best_score: lr.best_score, cleared: sql<boolean>`${lr.cleared_at} IS NOT NULL` })
+    .from(lr)
+    .where(and(eq(lr.user_id, userId), eq(lr.mode, mode), eq(lr.category, category), eq(lr.subcategory, subcategory)));
   return {
     unlockedLevel: p?.unlocked_level ?? 1,
     results: new Map(rows.map((r) => [r.level, { best_score: r.best_score, cleared: r.cleared }])),
@@ -40,11 +47,15 @@ export async function levelData(
   locks = true,
 ): Promise<LevelData> {
   const { maxLevel, counts } = await subcategoryLevels(db, category, subcategory, type);
-  const names = await db.one<{ category_name: string; subcategory_name: string }>(sql`
-    SELECT c.name AS category_name, s.name AS subcategory_name
-    FROM categories c JOIN subcategories s ON s.category_id = c.id
-    WHERE c.type = ${type} AND c.slug = ${category} AND s.slug = ${subcategory}
-    ORDER BY (c.language_id = ${languageId}) DESC, c.language_id LIMIT 1`);
+  const c = categories;
+  const s = subcategories;
+  const [names] = await db.orm
+    .select({ category_name: c.name, subcategory_name: s.name })
+    .from(c)
+    .innerJoin(s, eq(s.category_id, c.id))
+    .where(and(eq(c.type, type), eq(c.slug, category), eq(s.slug, subcategory)))
+    .orderBy(desc(sql`${c.language_id} = ${languageId}`), c.language_id)
+    .limit(1);
   const p = await readProgress(db, userId, mode, category, subcategory);
   // Rounds (modes without locks) are all open.
   const unlocked = locks ? Math.min(p.unlockedLevel, maxLevel) : maxLevel;
@@ -76,10 +87,20 @@ export async function levelData(
  */
 export async function nextLevel(db: Db, userId: number, languageId: number): Promise<NextLevel | null> {
   // Sessions are indexed by (user, started_at DESC): the latest quiz-zone one is a short scan.
-  const last = await db.one<{ category: string; subcategory: string }>(sql`
-    SELECT category, subcategory FROM play_sessions
-    WHERE user_id = ${userId} AND mode = 'quiz_zone' AND category <> '' AND subcategory <> ''
-    ORDER BY started_at DESC LIMIT 1`);
+  const ps = playSessions;
+  const [last] = await db.orm
+    .select({ category: ps.category, subcategory: ps.subcategory })
+    .from(ps)
+    .where(
+      and(
+        eq(ps.user_id, userId),
+        sql`${ps.mode} = 'quiz_zone'`,
+        sql`${ps.category} <> ''`,
+        sql`${ps.subcategory} <> ''`,
+      ),
+    )
+    .orderBy(desc(ps.started_at))
+    .limit(1);
   if (!last) return null;
   const data = await levelData(db, userId, 'quiz_zone', last.category, last.subcategory, languageId);
   if (data.max_level === 0) return null;

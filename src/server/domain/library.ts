@@ -1,5 +1,8 @@
 import type { Bookmark, BookmarkState, PlayedCategories, PremiumUnlock, ReportReceipt } from '../../core/contract';
+import { and, desc, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { bookmarks, categories, levelResults, questions as questionTable } from '../db/schema';
+import { jsonText } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { categoryBySlug, MODE_OF_TYPE } from './content';
 import { coinBalance, moveCoins } from './ledger';
@@ -38,11 +41,16 @@ export async function listBookmarks(
   type?: number,
   o: { limit?: number; repeatable?: boolean } = {},
 ): Promise<Bookmark[]> {
-  const rows = await db.rows<{ question_id: number; type: number; category_name: string; created_at: string }>(sql`
-    SELECT b.question_id, c.type, c.name AS category_name, to_json(b.created_at) #>> '{}' AS created_at
-    FROM bookmarks b JOIN questions q ON q.id = b.question_id JOIN categories c ON c.id = q.category_id
-    WHERE b.user_id = ${userId} AND q.status = 1 ${type ? sql`AND c.type = ${type}` : sql``}
-    ORDER BY b.created_at DESC, b.question_id DESC LIMIT ${o.limit ?? 500}`);
+  const b = bookmarks;
+  const c = categories;
+  const rows = await db.orm
+    .select({ question_id: b.question_id, type: c.type, category_name: c.name, created_at: jsonText(b.created_at) })
+    .from(b)
+    .innerJoin(questionTable, eq(questionTable.id, b.question_id))
+    .innerJoin(c, eq(c.id, questionTable.category_id))
+    .where(and(eq(b.user_id, userId), sql`${questionTable.status} = 1`, type ? eq(c.type, type) : undefined))
+    .orderBy(desc(b.created_at), desc(b.question_id))
+    .limit(o.limit ?? 500);
   const questions = new Map(
     (
       await loadPlayQuestions(
@@ -104,8 +112,12 @@ export async function unlockPremium(
 /** Categories and subcategories of a mode the player has finished a play in. */
 export async function playedCategories(db: Db, userId: number, type: number): Promise<PlayedCategories> {
   const mode = MODE_OF_TYPE[type] ?? 'quiz_zone';
-  const rows = await db.rows<{ category: string; subcategory: string }>(sql`SELECT DISTINCT category, subcategory
-    FROM level_results WHERE user_id = ${userId} AND mode = ${mode} ORDER BY category, subcategory`);
+  const lr = levelResults;
+  const rows = await db.orm
+    .selectDistinct({ category: lr.category, subcategory: lr.subcategory })
+    .from(lr)
+    .where(and(eq(lr.user_id, userId), eq(lr.mode, mode)))
+    .orderBy(lr.category, lr.subcategory);
   return {
     type,
     categories: [...new Set(rows.map((r) => r.category))],

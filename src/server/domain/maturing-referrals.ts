@@ -1,5 +1,7 @@
 import type { RewardRules } from '../../core/rules/reward-rules';
-import { sql, type Db } from '../db/client';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { referrals, type Row } from '../db/schema';
 import { checkBadges } from './badges';
 import { moveCoins } from './ledger';
 import { notify } from './notifications';
@@ -14,13 +16,11 @@ type MaturingRules = Pick<
   | 'referral_daily_cap'
 >;
 
-interface Candidate {
-  referee_id: number;
-  referrer_id: number;
-  reason: string;
+/** A pending referral, with whether a player is gone and whether the new account is real. */
+type Candidate = Pick<Row<typeof referrals>, 'referee_id' | 'referrer_id' | 'reason'> & {
   gone: boolean;
   real: boolean;
-}
+};
 
 /**
  * Pending referrals whose new account is now real (a verified e-mail or phone, and at least the
@@ -68,8 +68,16 @@ async function matureOne(db: Db, rules: MaturingRules, c: Candidate): Promise<bo
   }
   // The referrer's row is the lock that keeps two nodes from both paying past the cap.
   await db.run(sql`SELECT id FROM users WHERE id = ${c.referrer_id} FOR UPDATE`);
-  const today = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM referrals
-    WHERE referrer_id = ${c.referrer_id} AND status = 'paid' AND matured_at > now() - interval '24 hours'`);
+  const [today] = await db.orm
+    .select({ n: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrer_id, c.referrer_id),
+        sql`${referrals.status} = 'paid'`,
+        sql`${referrals.matured_at} > now() - interval '24 hours'`,
+      ),
+    );
   if (today!.n >= rules.referral_daily_cap) {
     if (c.reason !== 'cap') {
       await db.run(sql`UPDATE referrals SET reason = 'cap' WHERE referee_id = ${c.referee_id}`);

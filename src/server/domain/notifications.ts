@@ -1,5 +1,9 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationView } from '../../core/contract';
-import { sql, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { notificationReads, notifications } from '../db/schema';
+import { isoSeconds } from '../db/sql-helpers';
 
 /** A notification the server makes: its type and params, worded by the app in the player's language. */
 export interface Notice {
@@ -24,6 +28,31 @@ function visibleTo(userId: number) {
     OR n.language_code = (SELECT web_language FROM users WHERE id = ${userId}))))`;
 }
 
+// The queries name them `n` and `r` (visibleTo and the orderings are written against `n`).
+const n = alias(notifications, 'n');
+const r = alias(notificationReads, 'r');
+
+/** Notifications as a player sees them, with their read state (joined from `r`). */
+const viewColumns = {
+  id: n.id,
+  type: n.type,
+  params: sql<NotificationView['params']>`${n.params}`,
+  title: n.title,
+  message: n.message,
+  link: n.link,
+  date: isoSeconds(n.created_at),
+  read: sql<boolean>`(${r.notification_id} IS NOT NULL)`,
+} satisfies Record<keyof NotificationView, unknown>;
+
+/** The views of the notifications `where` picks, with the player's read state. */
+function views(db: Db, userId: number, where: SQL | undefined) {
+  return db.orm
+    .select(viewColumns)
+    .from(n)
+    .leftJoin(r, and(eq(r.notification_id, n.id), eq(r.user_id, userId)))
+    .where(where);
+}
+
 /** The player's notifications and everyone's, with their read state: a page and the total. */
 export async function listNotifications(
   db: Db,
@@ -34,13 +63,8 @@ export async function listNotifications(
   const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
   // By date, then id: rows of one instant keep one order, so pages neither skip nor repeat.
   const by = o.sort === 'date' ? sql`n.created_at ${dir}, n.id ${dir}` : sql`n.id ${dir}`;
-  const rows = await db.rows<NotificationView>(sql`SELECT n.id, n.type, n.params, n.title, n.message, n.link,
-      to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
-      (r.notification_id IS NOT NULL) AS read
-    FROM notifications n
-    LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ${userId}
-    WHERE ${mine} ORDER BY ${by} LIMIT ${o.limit} OFFSET ${o.offset}`);
-  const counts = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM notifications n WHERE ${mine}`);
+  const rows = await views(db, userId, mine).orderBy(by).limit(o.limit).offset(o.offset);
+  const [counts] = await db.orm.select({ total: count() }).from(n).where(mine);
   return { rows, total: counts!.total };
 }
 
@@ -56,9 +80,15 @@ export async function markRead(db: Db, userId: number, ids: number[] | 'all'): P
 
 /** How many notifications the player can see and has not read. */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const left = await db.one<{ unread: number }>(sql`SELECT count(*)::int AS unread FROM notifications n
-    WHERE ${visibleTo(userId)}
-      AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${userId})`);
+  const [left] = await db.orm
+    .select({ unread: count() })
+    .from(n)
+    .where(
+      and(
+        visibleTo(userId),
+        sql`NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.notification_id = n.id AND r.user_id = ${userId})`,
+      ),
+    );
   return left!.unread;
 }
 
@@ -68,11 +98,6 @@ export async function noticeFor(
   userId: number,
   id: number,
 ): Promise<{ notification: NotificationView; unread: number } | null> {
-  const row = await db.one<NotificationView>(sql`SELECT n.id, n.type, n.params, n.title, n.message, n.link,
-      to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
-      (r.notification_id IS NOT NULL) AS read
-    FROM notifications n
-    LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ${userId}
-    WHERE n.id = ${id} AND ${visibleTo(userId)}`);
+  const [row] = await views(db, userId, and(eq(n.id, id), visibleTo(userId)));
   return row ? { notification: row, unread: await unreadCount(db, userId) } : null;
 }

@@ -1,13 +1,25 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentRequest } from '../../core/contract';
-import { payoutAmount, payoutRefusal, sameAmount, type PayoutRules } from '../../core/rules/payout';
-import { sql, type Db } from '../db/client';
+import { payoutAmount, payoutRefusal, sameAmount, type PaymentStatus, type PayoutRules } from '../../core/rules/payout';
+import type { Db } from '../db/client';
+import { paymentRequests as pr, users } from '../db/schema';
+import { isoSeconds } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { coinBalance, moveCoins } from './ledger';
 import { notify } from './notifications';
 import { lineageIds } from './tombstones';
 
-const COLUMNS = sql`id, payment_type, payment_address, payment_amount::float8 AS payment_amount, coin_used,
-  details, status, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date`;
+/** A request as the API shows it. */
+const requestColumns = {
+  id: pr.id,
+  payment_type: pr.payment_type,
+  payment_address: pr.payment_address,
+  payment_amount: sql<number>`${pr.payment_amount}::float8`,
+  coin_used: pr.coin_used,
+  details: pr.details,
+  status: sql<PaymentStatus>`${pr.status}`,
+  date: isoSeconds(pr.created_at),
+} satisfies Record<keyof PaymentRequest, unknown>;
 
 export interface NewPaymentRequest {
   payment_type: string;
@@ -30,13 +42,18 @@ export async function createPaymentRequest(
   r: NewPaymentRequest,
   rules: PayoutRules,
 ): Promise<{ request: PaymentRequest; coins: number }> {
-  const user = await db.one<{ coins: number; verified: boolean }>(sql`SELECT coins,
-    contact_verified_at IS NOT NULL AS verified FROM users WHERE id = ${userId} FOR UPDATE`);
+  const [user] = await db.orm
+    .select({ coins: users.coins, verified: sql<boolean>`${users.contact_verified_at} IS NOT NULL` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   if (!user) throw new AppError('user_not_found');
   if (rules.payout_require_verified_contact === '1' && !user.verified) throw new AppError('payout_contact_unverified');
   // The age of the person's first account: deleting and signing up again starts no clock.
-  const age = await db.one<{ days: number }>(sql`SELECT
-    extract(epoch FROM now() - min(created_at))::float8 / 86400 AS days FROM users WHERE id IN ${lineageIds(userId)}`);
+  const [age] = await db.orm
+    .select({ days: sql<number>`extract(epoch FROM now() - min(${users.created_at}))::float8 / 86400` })
+    .from(users)
+    .where(sql`${users.id} IN ${lineageIds(userId)}`);
   if (age!.days < rules.payout_min_account_days) {
     throw new AppError('payout_account_too_new', { message: `Ask again after ${rules.payout_min_account_days} days.` });
   }
@@ -52,24 +69,37 @@ export async function createPaymentRequest(
       message: 'payment_amount: does not match the coins used',
     });
   }
-  const recent = await db.one<{ id: number }>(sql`SELECT id FROM payment_requests
-    WHERE user_id IN ${lineageIds(userId)} AND status <> 'cancelled'
-      AND created_at > now() - make_interval(hours => ${rules.payout_interval_hours})
-    LIMIT 1`);
+  const [recent] = await db.orm
+    .select({ id: pr.id })
+    .from(pr)
+    .where(
+      and(
+        sql`${pr.user_id} IN ${lineageIds(userId)}`,
+        sql`${pr.status} <> 'cancelled'`,
+        sql`${pr.created_at} > now() - make_interval(hours => ${rules.payout_interval_hours})`,
+      ),
+    )
+    .limit(1);
   if (recent) throw new AppError('payment_request_wait');
-  const request = (await db.one<PaymentRequest>(sql`INSERT INTO payment_requests
-      (user_id, payment_type, payment_address, payment_amount, coin_used, details)
-    VALUES (${userId}, ${r.payment_type}, ${r.payment_address}, ${payoutAmount(r.coin_used, rules)},
-      ${r.coin_used}, ${r.details ?? ''})
-    RETURNING ${COLUMNS}`))!;
+  const [request] = await db.orm
+    .insert(pr)
+    .values({
+      user_id: userId,
+      payment_type: r.payment_type,
+      payment_address: r.payment_address,
+      payment_amount: payoutAmount(r.coin_used, rules),
+      coin_used: r.coin_used,
+      details: r.details ?? '',
+    })
+    .returning(requestColumns);
   const moved = await moveCoins(db, {
     userId,
     delta: -r.coin_used,
     reason: 'payout_hold',
-    ref: String(request.id),
-    opId: `payout:${request.id}:hold`,
+    ref: String(request!.id),
+    opId: `payout:${request!.id}:hold`,
   });
-  return { request, coins: moved.balance };
+  return { request: request!, coins: moved.balance };
 }
 
 /**
@@ -82,10 +112,14 @@ export async function listPaymentRequests(
   offset: number,
   limit: number,
 ): Promise<{ rows: PaymentRequest[]; total: number }> {
-  const rows = await db.rows<PaymentRequest>(sql`SELECT ${COLUMNS} FROM payment_requests
-    WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
-  const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM payment_requests
-    WHERE user_id = ${userId}`);
+  const rows = await db.orm
+    .select(requestColumns)
+    .from(pr)
+    .where(eq(pr.user_id, userId))
+    .orderBy(desc(pr.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.orm.select({ n: count() }).from(pr).where(eq(pr.user_id, userId));
   return { rows, total: total!.n };
 }
 
@@ -101,12 +135,17 @@ async function refund(db: Db, userId: number, id: number, coins: number, reason:
  * no longer pending (cancelled included) payment_not_pending.
  */
 export async function cancelPaymentRequest(db: Db, userId: number, id: number): Promise<{ coins: number }> {
-  const row = await db.one<{ status: string; coin_used: number }>(sql`SELECT status, coin_used
-    FROM payment_requests WHERE id = ${id} AND user_id = ${userId} FOR UPDATE`);
+  const [row] = await db.orm
+    .select({ status: pr.status, coin_used: pr.coin_used })
+    .from(pr)
+    .where(and(eq(pr.id, id), eq(pr.user_id, userId)))
+    .for('update');
   if (!row) throw new AppError('not_found');
-  const moved = await db.one<{ coin_used: number }>(sql`UPDATE payment_requests
-    SET status = 'cancelled', settled_at = now()
-    WHERE id = ${id} AND user_id = ${userId} AND status = 'pending' RETURNING coin_used`);
+  const [moved] = await db.orm
+    .update(pr)
+    .set({ status: 'cancelled', settled_at: sql`now()` })
+    .where(and(eq(pr.id, id), eq(pr.user_id, userId), sql`${pr.status} = 'pending'`))
+    .returning({ coin_used: pr.coin_used });
   if (!moved) throw new AppError('payment_not_pending');
   await refund(db, userId, id, moved.coin_used, 'payout_cancel');
   return { coins: await coinBalance(db, userId) };
@@ -121,9 +160,11 @@ export async function settlePaymentRequest(
   id: number,
   status: 'completed' | 'rejected',
 ): Promise<PaymentRequest> {
-  const row = await db.one<{ user_id: number; coin_used: number }>(sql`UPDATE payment_requests
-    SET status = ${status}, settled_at = now()
-    WHERE id = ${id} AND status = 'pending' RETURNING user_id, coin_used`);
+  const [row] = await db.orm
+    .update(pr)
+    .set({ status, settled_at: sql`now()` })
+    .where(and(eq(pr.id, id), sql`${pr.status} = 'pending'`))
+    .returning({ user_id: pr.user_id, coin_used: pr.coin_used });
   if (!row) {
     const exists = await db.one(sql`SELECT 1 FROM payment_requests WHERE id = ${id}`);
     throw new AppError(exists ? 'payment_not_pending' : 'not_found');
@@ -135,5 +176,6 @@ export async function settlePaymentRequest(
     params: { coins: row.coin_used },
     link: '/profile/redeem',
   });
-  return (await db.one<PaymentRequest>(sql`SELECT ${COLUMNS} FROM payment_requests WHERE id = ${id}`))!;
+  const [settled] = await db.orm.select(requestColumns).from(pr).where(eq(pr.id, id));
+  return settled!;
 }

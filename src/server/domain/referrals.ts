@@ -1,6 +1,9 @@
 import type { ReferralSummary } from '../../core/contract';
 import type { RewardRules } from '../../core/rules/reward-rules';
+import { and, eq, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';
+import { referrals, users } from '../db/schema';
 import { recordTrustEvent } from './trust-events';
 
 /** What became of a referral code given at sign-up. */
@@ -24,8 +27,17 @@ export async function applyReferral(
   returning: boolean,
 ): Promise<ReferralOutcome> {
   if (!code) return 'none';
-  const referrer = await db.one<{ id: number; signup_device: string }>(sql`SELECT id, signup_device FROM users
-    WHERE refer_code = ${code} AND id <> ${refereeId} AND status = 1 AND firebase_id NOT LIKE 'bot:%'`);
+  const [referrer] = await db.orm
+    .select({ id: users.id, signup_device: users.signup_device })
+    .from(users)
+    .where(
+      and(
+        eq(users.refer_code, code),
+        ne(users.id, refereeId),
+        sql`${users.status} = 1`,
+        sql`${users.firebase_id} NOT LIKE 'bot:%'`,
+      ),
+    );
   if (!referrer) return 'unknown_code';
   const refuse = (reason: Refusal) => refused(db, refereeId, referrer.id, code, deviceId, reason);
   if (returning) return refuse('returning');
@@ -66,24 +78,25 @@ export async function referralSummary(
 ): Promise<ReferralSummary> {
   // A deleted friend's account stays as a tombstone and the referral row stays paid: the count and
   // the coins come from records nobody deletes, so they always agree.
-  const row = await db.one<{
-    refer_code: string;
-    friends: number;
-    former: number;
-    pending: number;
-    coins: number;
-  }>(sql`SELECT
-      u.refer_code,
-      (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'paid') AS friends,
-      (SELECT count(*)::int FROM referrals r JOIN users e ON e.id = r.referee_id
-        WHERE r.referrer_id = u.id AND r.status = 'paid' AND e.deleted_at IS NOT NULL) AS former,
-      (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'pending') AS pending,
-      (SELECT coalesce(sum(delta), 0)::int FROM coin_ledger l WHERE l.user_id = u.id
-        AND l.reason = 'referral_reward') AS coins
-    FROM users u WHERE u.id = ${userId}`);
-  const own = await db.one<{ status: 'pending' | 'paid' | 'refused' }>(
-    sql`SELECT status FROM referrals WHERE referee_id = ${userId}`,
-  );
+  // The counts' subqueries name the player `u` in their own text: drizzle writes a column of a
+  // one-table select unqualified, which a subquery would read as its own table's.
+  const u = alias(users, 'u');
+  const [row] = await db.orm
+    .select({
+      refer_code: u.refer_code,
+      friends: sql<number>`(SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'paid')`,
+      former: sql<number>`(SELECT count(*)::int FROM referrals r JOIN users e ON e.id = r.referee_id
+        WHERE r.referrer_id = u.id AND r.status = 'paid' AND e.deleted_at IS NOT NULL)`,
+      pending: sql<number>`(SELECT count(*)::int FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'pending')`,
+      coins: sql<number>`(SELECT coalesce(sum(delta), 0)::int FROM coin_ledger l WHERE l.user_id = u.id
+        AND l.reason = 'referral_reward')`,
+    })
+    .from(u)
+    .where(eq(u.id, userId));
+  const [own] = await db.orm
+    .select({ status: sql<'pending' | 'paid' | 'refused'>`${referrals.status}` })
+    .from(referrals)
+    .where(eq(referrals.referee_id, userId));
   return {
     refer_code: row!.refer_code,
     friends: row!.friends,

@@ -2,7 +2,9 @@ import type { SettingPage, SystemConfig } from '../../core/contract';
 import { DEFAULT_LEADERBOARD_TIMEZONE } from '../../core/rules/leaderboard';
 import { DEFAULT_PAYOUT_RULES } from '../../core/rules/payout';
 import { DEFAULT_REWARD_RULES, type RewardRules } from '../../core/rules/reward-rules';
+import { desc } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { languages, settings } from '../db/schema';
 
 export const DEFAULT_SYSTEM_CONFIG: SystemConfig = {
   ...DEFAULT_REWARD_RULES,
@@ -54,13 +56,16 @@ export class SettingsStore {
     if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
     // A change announced while this reads may not be in what it read: then it is not kept.
     const generation = this.changes;
-    const rows = await db.rows<{ key: string; value: unknown }>(
-      sql`SELECT key, value FROM settings WHERE key IN ('system', 'pages', 'home')`,
-    );
+    const rows = await db.orm
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(sql`${settings.key} IN ('system', 'pages', 'home')`);
     const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    const langs = await db.rows<{ id: number }>(
-      sql`SELECT id FROM languages WHERE status = 1 ORDER BY is_default DESC, id`,
-    );
+    const langs = await db.orm
+      .select({ id: languages.id })
+      .from(languages)
+      .where(sql`${languages.status} = 1`)
+      .orderBy(desc(languages.is_default), languages.id);
     const value: StoredSettings = {
       system: (byKey.system as StoredSettings['system']) ?? {},
       languageIds: langs.map((l) => l.id),

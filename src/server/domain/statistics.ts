@@ -1,5 +1,7 @@
 import type { UserStatistics } from '../../core/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { categories, categoryStatistics, userStatistics } from '../db/schema';
 
 /** Adds one finished quiz to a player's statistics, overall and for its category. */
 export async function recordStatistics(
@@ -28,13 +30,22 @@ export async function recordStatistics(
  * content language `languageId` (else in any language that has the category, else by slug).
  */
 export async function readStatistics(db: Db, userId: number, languageId: number): Promise<UserStatistics> {
-  const s = await db.one<{ questions_answered: number; correct_answers: number; quizzes_played: number }>(
-    sql`SELECT questions_answered, correct_answers, quizzes_played FROM user_statistics WHERE user_id = ${userId}`,
-  );
-  const cats = await db.rows<{ category: string; ratio: number }>(sql`
-    SELECT category, correct_answers::float / greatest(questions_answered, 1) AS ratio
-    FROM category_statistics WHERE user_id = ${userId} AND questions_answered > 0
-    ORDER BY ratio DESC, category`);
+  const us = userStatistics;
+  const [s] = await db.orm
+    .select({
+      questions_answered: us.questions_answered,
+      correct_answers: us.correct_answers,
+      quizzes_played: us.quizzes_played,
+    })
+    .from(us)
+    .where(eq(us.user_id, userId));
+  const cs = categoryStatistics;
+  const ratio = sql<number>`${cs.correct_answers}::float / greatest(${cs.questions_answered}, 1)`;
+  const cats = await db.orm
+    .select({ category: cs.category, ratio })
+    .from(cs)
+    .where(and(eq(cs.user_id, userId), sql`${cs.questions_answered} > 0`))
+    .orderBy(desc(ratio), cs.category);
   const answered = s?.questions_answered ?? 0;
   const correct = s?.correct_answers ?? 0;
   const best = cats[0]?.category ?? '';
@@ -44,12 +55,16 @@ export async function readStatistics(db: Db, userId: number, languageId: number)
     slugs.length === 0
       ? []
       : (
-          await db.rows<{ slug: string; name: string }>(sql`SELECT DISTINCT ON (slug) slug, name FROM categories
-            WHERE slug IN (${sql.join(
-              slugs.map((x) => sql`${x}`),
-              sql`, `,
-            )})
-            ORDER BY slug, (language_id = ${languageId}) DESC, type, id`)
+          await db.orm
+            .selectDistinctOn([categories.slug], { slug: categories.slug, name: categories.name })
+            .from(categories)
+            .where(inArray(categories.slug, slugs))
+            .orderBy(
+              categories.slug,
+              desc(sql`${categories.language_id} = ${languageId}`),
+              categories.type,
+              categories.id,
+            )
         ).map((r) => [r.slug, r.name]),
   );
   return {

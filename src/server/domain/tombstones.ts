@@ -1,17 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { revokeAllTokens } from '../auth/api-tokens';
 import { serverSecret } from '../auth/secrets';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { users, type Row } from '../db/schema';
 
 // Hashes (base64url) and ids need no quoting inside an array literal.
 const pgArray = (xs: readonly (string | number)[]) => `{${xs.join(',')}}`;
 
 /** What identifies a person across accounts: their identity, e-mail and phone. */
-export interface Contact {
-  firebase_id: string;
-  email: string;
-  mobile: string;
-}
+export type Contact = Pick<Row<typeof users>, 'firebase_id' | 'email' | 'mobile'>;
 
 /**
  * Keyed hashes of a contact's identity, e-mail and phone. Keyed (HMAC with a server secret), so
@@ -32,8 +30,11 @@ export async function contactMarks(db: Db, c: Contact): Promise<string[]> {
  * contact let the same person's next account be recognised. In the caller's transaction.
  */
 export async function eraseAccount(db: Db, userId: number): Promise<void> {
-  const u = await db.one<Contact>(sql`SELECT firebase_id, email, mobile FROM users
-    WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`);
+  const [u] = await db.orm
+    .select({ firebase_id: users.firebase_id, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)))
+    .for('update');
   if (!u) return;
   for (const hash of await contactMarks(db, u)) {
     await db.run(sql`INSERT INTO contact_marks (hash, user_id) VALUES (${hash}, ${userId}) ON CONFLICT DO NOTHING`);
@@ -61,10 +62,16 @@ export async function eraseAccount(db: Db, userId: number): Promise<void> {
  */
 export async function inheritFromTombstones(db: Db, userId: number, c: Contact): Promise<boolean> {
   const marks = await contactMarks(db, c);
-  const olds = await db.rows<{ id: number; lineage: number }>(sql`SELECT u.id, coalesce(u.lineage_id, u.id) AS lineage
-    FROM users u WHERE u.deleted_at IS NOT NULL
-      AND u.id IN (SELECT user_id FROM contact_marks WHERE hash = ANY(${pgArray(marks)}::text[]))
-    ORDER BY u.created_at, u.id`);
+  const olds = await db.orm
+    .select({ id: users.id, lineage: sql<number>`coalesce(${users.lineage_id}, ${users.id})` })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.deleted_at),
+        sql`${users.id} IN (SELECT user_id FROM contact_marks WHERE hash = ANY(${pgArray(marks)}::text[]))`,
+      ),
+    )
+    .orderBy(users.created_at, users.id);
   if (olds.length === 0) return false;
   const ids = olds.map((o) => o.id);
   await db.run(sql`UPDATE users SET lineage_id = ${olds[0]!.lineage} WHERE id = ${userId}`);

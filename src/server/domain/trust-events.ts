@@ -1,4 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { trustEvents } from '../db/schema';
 
 /**
  * What the server saw a player try and refused to pay for. Kinds are open-ended snake_case
@@ -29,8 +31,10 @@ export async function recordTrustEvent(
 
 /** Counts of a player's events by kind. */
 export async function trustEventCounts(db: Db, userId: number): Promise<Record<string, number>> {
-  const rows = await db.rows<{ kind: string; n: number }>(
-    sql`SELECT kind, count(*)::int AS n FROM trust_events WHERE user_id = ${userId} GROUP BY kind`,
-  );
+  const rows = await db.orm
+    .select({ kind: trustEvents.kind, n: count() })
+    .from(trustEvents)
+    .where(eq(trustEvents.user_id, userId))
+    .groupBy(trustEvents.kind);
   return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
 }

@@ -1,25 +1,46 @@
 import { randomInt } from 'node:crypto';
 import type { AccountType, UserRecord } from '../../core/contract';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { users } from '../db/schema';
+import { isoSeconds } from '../db/sql-helpers';
 import { AppError } from '../errors';
 import { isUniqueViolation } from '../db/pg-errors';
 import { moveCoins } from './ledger';
 import { applyReferral } from './referrals';
 import { inheritFromTombstones } from './tombstones';
 
-const USER_COLUMNS = sql`id, firebase_id, name, email, mobile, profile, type, fcm_id, coins,
-  score::integer AS all_time_score, refer_code, friends_code, web_language, role, status,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date_registered`;
+/** The API's user record (the column names are the API's, but for the score and the date). */
+const userColumns = {
+  id: users.id,
+  firebase_id: users.firebase_id,
+  name: users.name,
+  email: users.email,
+  mobile: users.mobile,
+  profile: users.profile,
+  type: sql<UserRecord['type']>`${users.type}`,
+  fcm_id: users.fcm_id,
+  coins: users.coins,
+  all_time_score: sql<number>`${users.score}::integer`,
+  refer_code: users.refer_code,
+  friends_code: users.friends_code,
+  web_language: users.web_language,
+  role: sql<UserRecord['role']>`${users.role}`,
+  status: sql<UserRecord['status']>`${users.status}`,
+  date_registered: isoSeconds(users.created_at),
+} satisfies Record<Exclude<keyof UserRecord, 'api_token'>, unknown>;
 
 /** The user record of the API, or a 404. */
 export async function userRecord(db: Db, id: number): Promise<UserRecord> {
-  const u = await db.one<UserRecord>(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`);
+  const [u] = await db.orm.select(userColumns).from(users).where(eq(users.id, id));
   if (!u) throw new AppError('user_not_found');
   return u;
 }
 
+/** The user record of an identity, if it has an account. */
 export async function userByFirebaseId(db: Db, firebaseId: string): Promise<UserRecord | undefined> {
-  return db.one<UserRecord>(sql`SELECT ${USER_COLUMNS} FROM users WHERE firebase_id = ${firebaseId}`);
+  const [u] = await db.orm.select(userColumns).from(users).where(eq(users.firebase_id, firebaseId));
+  return u;
 }
 
 // No 0/O or 1/I: codes are read aloud and typed from screenshots.
@@ -58,14 +79,26 @@ export interface NewUser {
 export async function createUser(db: Db, n: NewUser): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await db.tx((tx) =>
-        tx.one<{ id: number }>(sql`INSERT INTO users
-          (firebase_id, type, name, email, mobile, profile, fcm_id, refer_code, friends_code, web_language,
-           signup_device, signup_ip, contact_verified_at)
-          VALUES (${n.firebaseId}, ${n.type}, ${n.name}, ${n.email}, ${n.mobile}, ${n.profile},
-                  ${n.fcmId}, ${referCode()}, ${n.friendsCode}, ${n.webLanguage}, ${n.deviceId}, ${n.signupIp},
-                  ${n.contactVerified ? sql`now()` : sql`NULL`})
-          ON CONFLICT (firebase_id) DO NOTHING RETURNING id`),
+      const [row] = await db.tx((tx) =>
+        tx.orm
+          .insert(users)
+          .values({
+            firebase_id: n.firebaseId,
+            type: n.type,
+            name: n.name,
+            email: n.email,
+            mobile: n.mobile,
+            profile: n.profile,
+            fcm_id: n.fcmId,
+            refer_code: referCode(),
+            friends_code: n.friendsCode,
+            web_language: n.webLanguage,
+            signup_device: n.deviceId,
+            signup_ip: n.signupIp,
+            contact_verified_at: n.contactVerified ? sql`now()` : null,
+          })
+          .onConflictDoNothing({ target: users.firebase_id })
+          .returning({ id: users.id }),
       );
       if (!row) {
         const existing = await userByFirebaseId(db, n.firebaseId);

@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { ServerMessage } from '../../../core/contract';
 import { botAnswer, answerPoints } from '../../../core/rules/battle';
+import { and, eq, ne, not } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
+import { rooms, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertUnlocked, categoryBySlug } from '../content';
 import { resolveLanguageId } from '../languages';
@@ -24,11 +27,16 @@ import { MATCH_MARGIN_SECONDS, seatResumed } from './presence';
 
 // Random 1v1 matchmaking and the bot; rooms, seats, fees and settlement are in ./rooms.
 
+// Rooms are read as `r` (the conditions' subqueries refer to it).
+const r = alias(rooms, 'r');
+
 /** The user every bot seat belongs to, created on first use. */
 export async function botUserId(db: Db): Promise<number> {
-  const row = await db.one<{ id: number }>(sql`INSERT INTO users (firebase_id, name, type, role, status, refer_code)
-    VALUES ('bot:1', 'Quiz Bot', 'email', 'player', 1, 'bot:1')
-    ON CONFLICT (firebase_id) DO UPDATE SET name = users.name RETURNING id`);
+  const [row] = await db.orm
+    .insert(users)
+    .values({ firebase_id: 'bot:1', name: 'Quiz Bot', type: 'email', role: 'player', status: 1, refer_code: 'bot:1' })
+    .onConflictDoUpdate({ target: users.firebase_id, set: { name: sql`users.name` } })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -72,35 +80,45 @@ export async function playWithBot(
  */
 export async function botMove(db: Db, setup: BattleSetup): Promise<{ roomId: string; events: ServerMessage[] } | null> {
   const { rules } = setup;
-  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'bot' AND r.status = 'playing' AND r.round > 0 AND r.revealed_round = r.round
+  const [due] = await db.orm
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      sql`r.kind = 'bot' AND r.status = 'playing' AND r.round > 0 AND r.revealed_round = r.round
       AND ${setup.clock.sql()} >= r.round_opens_at
         + make_interval(secs => coalesce((r.bot_plan -> (r.round - 1) ->> 'elapsed_ms')::float8, 0) / 1000)
       AND NOT EXISTS (SELECT 1 FROM room_answers a JOIN room_players p
         ON p.room_id = a.room_id AND p.user_id = a.user_id AND p.is_bot
-        WHERE a.room_id = r.id AND a.round = r.round)
-    ORDER BY r.round_opens_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+        WHERE a.room_id = r.id AND a.round = r.round)`,
+    )
+    .orderBy(r.round_opens_at)
+    .limit(1)
+    .for('update', { of: r, skipLocked: true });
   if (!due) return null;
-  const r = (await lockRoom(db, setup.clock, due.id))!;
-  const plan = await db.one<{ answer: string | null; elapsed_ms: number | null }>(sql`SELECT
-      bot_plan -> ${r.round - 1}::int ->> 'answer' AS answer,
-      (bot_plan -> ${r.round - 1}::int ->> 'elapsed_ms')::int AS elapsed_ms
-    FROM rooms WHERE id = ${r.id}::uuid`);
-  const bot = (await seatsOf(db, r.id)).find((s) => s.is_bot);
+  const room = (await lockRoom(db, setup.clock, due.id))!;
+  const turn = room.round - 1;
+  const [plan] = await db.orm
+    .select({
+      answer: sql<string | null>`${rooms.bot_plan} -> ${turn}::int ->> 'answer'`,
+      elapsed_ms: sql<number | null>`(${rooms.bot_plan} -> ${turn}::int ->> 'elapsed_ms')::int`,
+    })
+    .from(rooms)
+    .where(sql`${rooms.id} = ${room.id}::uuid`);
+  const bot = (await seatsOf(db, room.id)).find((s) => s.is_bot);
   if (!bot) return null;
-  const qid = r.question_ids[r.round - 1]!;
+  const qid = room.question_ids[room.round - 1]!;
   const answer = plan?.answer ?? null;
-  const elapsed = plan?.elapsed_ms ?? Math.max(0, Math.round(r.now_ms - r.opens_ms!));
-  const correct = answer !== null && r.answer_key[String(qid)] === answer;
-  const points = answerPoints(correct, elapsed, rules, r.round_seconds);
+  const elapsed = plan?.elapsed_ms ?? Math.max(0, Math.round(room.now_ms - room.opens_ms!));
+  const correct = answer !== null && room.answer_key[String(qid)] === answer;
+  const points = answerPoints(correct, elapsed, rules, room.round_seconds);
   await db.run(sql`INSERT INTO room_answers (room_id, round, user_id, answer, is_correct, points, elapsed_ms)
-    VALUES (${r.id}::uuid, ${r.round}, ${bot.user_id}, ${answer}, ${correct}, ${points}, ${elapsed})
+    VALUES (${room.id}::uuid, ${room.round}, ${bot.user_id}, ${answer}, ${correct}, ${points}, ${elapsed})
     ON CONFLICT DO NOTHING`);
   return {
-    roomId: r.id,
+    roomId: room.id,
     events: [
-      { type: 'answered', room_id: r.id, round: r.round, user_id: bot.user_id },
-      ...(await closeIfAnswered(db, setup, r)),
+      { type: 'answered', room_id: room.id, round: room.round, user_id: bot.user_id },
+      ...(await closeIfAnswered(db, setup, room)),
     ],
   };
 }
@@ -148,30 +166,50 @@ export async function randomMatch(
   // Only rooms still within the search time are matched. The caller's own stale rooms are
   // dissolved now (their fee comes back before a new one is held); others' by the ticker.
   const fresh = sql`r.created_at > ${setup.clock.sql()} - make_interval(secs => ${rules.search_seconds + MATCH_MARGIN_SECONDS}::float8)`;
-  const stale = await db.rows<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.owner_id = ${userId} AND NOT ${fresh}
-    ORDER BY r.created_at FOR UPDATE OF r`);
+  const stale = await db.orm
+    .select({ id: r.id })
+    .from(r)
+    .where(and(sql`${r.kind} = 'random'`, sql`${r.status} = 'waiting'`, eq(r.owner_id, userId), not(fresh)))
+    .orderBy(r.created_at)
+    .for('update', { of: r });
   const also: RoomChange[] = [];
   for (const { id } of stale)
     also.push(await dissolve(db, (await lockRoom(db, setup.clock, id))!, await seatsOf(db, id)));
   const withAlso = (c: RoomChange): RoomChange => (also.length ? { ...c, also } : c);
-  const mine = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
-      AND r.owner_id = ${userId} AND ${fresh}
-    ORDER BY r.created_at LIMIT 1`);
+  const waitingHere = and(
+    sql`${r.kind} = 'random'`,
+    sql`${r.status} = 'waiting'`,
+    eq(r.language_id, languageId),
+    eq(r.category, cat.slug),
+    fresh,
+  );
+  const [mine] = await db.orm
+    .select({ id: r.id })
+    .from(r)
+    .where(and(waitingHere, eq(r.owner_id, userId)))
+    .orderBy(r.created_at)
+    .limit(1);
   if (mine) {
     // Asking again is being back: a seat dropped meanwhile is connected again.
     const back = await seatResumed(db, setup.clock, userId, mine.id);
     return withAlso(back ?? { state: await roomState(db, setup.clock, mine.id), events: [] });
   }
   // Never a room whose creator has gone (their socket dropped): nobody would play there.
-  const open = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.kind = 'random' AND r.status = 'waiting' AND r.language_id = ${languageId} AND r.category = ${cat.slug}
-      AND r.owner_id <> ${userId} AND ${fresh}
-      AND NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.user_id = r.owner_id
-        AND p.state <> 'connected')
-      AND (SELECT count(*) FROM room_players p WHERE p.room_id = r.id) < r.max_players
-    ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+  const [open] = await db.orm
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        waitingHere,
+        ne(r.owner_id, userId),
+        sql`NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND p.user_id = r.owner_id
+          AND p.state <> 'connected')`,
+        sql`(SELECT count(*) FROM room_players p WHERE p.room_id = r.id) < r.max_players`,
+      ),
+    )
+    .orderBy(r.created_at)
+    .limit(1)
+    .for('update', { of: r, skipLocked: true });
   if (open) {
     const room = (await lockRoom(db, setup.clock, open.id))!;
     await charge(db, open.id, userId, room.entry_fee);

@@ -14,7 +14,7 @@ import {
   listenForSockets,
 } from '../test-support/battle';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { Battles } from './rooms';
+import { Battles } from './live-battles';
 import { LocalRoomOps } from './room-ops';
 import type { RoomEventSink } from './room-event-sink';
 
