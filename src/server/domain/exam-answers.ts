@@ -1,5 +1,5 @@
 import type { ExamAnswerSaved, ExamSavedAnswer } from '../../core/contract';
-import { canonicalAnswer } from '../../core/rules/solo-modes';
+import { canonicalAnswer } from '../../core/rules/answers';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../errors';
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ExamList, ExamPlay, ExamResult, ExamSummary, ReviewItem } from '../../core/contract';
 import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
-import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../core/rules/answers';
 import { sql, type Db } from '../db/client';
 import { AppError } from '../errors';
 import { mergedAnswers, savedAnswers } from './exam-answers';

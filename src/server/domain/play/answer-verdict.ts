@@ -1,5 +1,5 @@
 import type { AnswerVerdict } from '../../../core/contract';
-import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/solo-modes';
+import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/answers';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';

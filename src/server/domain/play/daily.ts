@@ -6,7 +6,7 @@ import {
   localDate,
   parseGmtOffset,
   zoneOffsetMinutes,
-} from '../../../core/rules/solo-modes';
+} from '../../../core/rules/local-time';
 import { streakOf } from '../../../core/rules/daily-streak';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';

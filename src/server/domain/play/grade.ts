@@ -1,7 +1,8 @@
 import { CATEGORY_TYPES, type QuizResult, type ReviewItem } from '../../../core/contract';
 import { levelOutcome } from '../../../core/rules/level-progress';
 import { percentage, quizReward, quizScore } from '../../../core/rules/quiz-reward';
-import { isCorrectAnswer, modeRule, type SoloMode } from '../../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../../core/rules/answers';
+import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { subcategoryLevels } from '../content';

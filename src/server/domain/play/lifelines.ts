@@ -1,14 +1,13 @@
 import type { HintResult, LifelineResult } from '../../../core/contract';
+import { normalizeWord } from '../../../core/rules/answers';
 import {
   audiencePoll,
   fiftyFiftyRemoval,
   hintsAllowed,
   lifelineRefusal,
-  modeRule,
-  normalizeWord,
   type Lifeline,
-  type SoloMode,
-} from '../../../core/rules/solo-modes';
+} from '../../../core/rules/lifelines';
+import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { coinBalance, moveCoins } from '../ledger';

@@ -1,5 +1,7 @@
 import type { Comprehension, PlaySession, PollShare, ResumedPlay } from '../../../core/contract';
-import { normalizeWord, type Lifeline, type SoloMode } from '../../../core/rules/solo-modes';
+import { normalizeWord } from '../../../core/rules/answers';
+import { type Lifeline } from '../../../core/rules/lifelines';
+import type { SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
 import type { SettingsStore } from '../settings-store';
 import { SESSION_COLUMNS, sessionReply, type SessionRow } from './sessions';

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Comprehension, PlayQuestion, PlaySession, QuestionOption, SealedQuestion } from '../../../core/contract';
-import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo-modes';
+import { normalizeWord } from '../../../core/rules/answers';
+import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';

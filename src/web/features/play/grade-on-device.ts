@@ -2,7 +2,7 @@ import type { QuizResult } from '../../../core/contract';
 import { levelPassed } from '../../../core/rules/level-progress';
 import { percentage } from '../../../core/rules/quiz-reward';
 import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
-import { isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../../core/rules/answers';
 import type { AnswerItem, Playing } from './play-machine';
 
 /**
