@@ -1,6 +1,7 @@
 import { CATEGORY_TYPES, type QuizResult, type ReviewItem } from '../../../core/contract';
-import { levelOutcome } from '../../../core/rules/level-progress';
-import { percentage, quizReward, quizScore } from '../../../core/rules/quiz-reward';
+import { levelOutcome, levelPassed } from '../../../core/rules/level-progress';
+import { countAnswers, reachesPassMark, UNPAID_PASS_PERCENTAGE } from '../../../core/rules/quiz-grading';
+import { quizReward, quizScore } from '../../../core/rules/quiz-reward';
 import { isCorrectAnswer } from '../../../core/rules/answers';
 import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db } from '../../db/client';
@@ -137,7 +138,7 @@ async function perPlayReward(
   const rules = await settings.rules(db);
   const rule = modeRule(s.mode, rules);
   const score = quizScore(correct, rules);
-  const passed = total > 0 && (correct / total) * 100 >= rules.quiz_zone_pass_percentage;
+  const passed = levelPassed(correct, total, rules);
   let rewarded = s.rewards;
   if (rewarded && s.mode === 'true_false') {
     const done = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM play_sessions
@@ -231,10 +232,10 @@ export async function submitSession(
   });
   // An answer under the human floor is shown as given and earns nothing.
   const paying = (r: ReviewItem) => r.is_correct && !stored.get(r.question_id)?.fast;
-  const graded = review.filter((r) => !skipped.has(r.question_id));
-  const total = graded.length;
-  const correct = graded.filter(paying).length;
-  const unanswered = graded.filter((r) => r.answer === null).length;
+  const counts = countAnswers(
+    review.filter((r) => !skipped.has(r.question_id)).map((r) => ({ answer: r.answer, right: paying(r) })),
+  );
+  const { total, correct } = counts;
 
   const kind = modeRule(s.mode, await settings.rules(db)).reward;
   const reward =
@@ -242,7 +243,7 @@ export async function submitSession(
       ? await levelReward(db, s, correct, total, settings)
       : kind === 'per_play'
         ? await perPlayReward(db, s, correct, total, settings)
-        : { ...NO_REWARD, score: 0, passed: total > 0 && correct / total >= 0.3 };
+        : { ...NO_REWARD, score: 0, passed: reachesPassMark(correct, total, UNPAID_PASS_PERCENTAGE) };
 
   // The answers not stored yet (all of an offline pack's play), in one statement.
   const unstored = review.filter((r) => !stored.has(r.question_id));
@@ -266,9 +267,9 @@ export async function submitSession(
     total,
     skipped: skipped.size,
     correct,
-    incorrect: total - correct - unanswered,
-    unanswered,
-    percentage: percentage(correct, total),
+    incorrect: counts.incorrect,
+    unanswered: counts.unanswered,
+    percentage: counts.percentage,
     score: reward.score,
     score_gain: reward.scoreGain,
     coins: reward.coins,
