@@ -25,7 +25,7 @@ import {
   date,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { PollShare, QuizResult } from '../../core/contract';
+import type { PollShare, QuestionOption, QuizResult } from '../../core/contract';
 import type { Lifeline } from '../../core/rules/lifelines';
 import type { SoloMode } from '../../core/rules/solo-modes';
 
@@ -173,7 +173,7 @@ export const questions = pgTable('questions', {
   level: integer().default(1).notNull(),
   type: text().notNull(),
   question: text().notNull(),
-  options: jsonb().notNull(),
+  options: jsonb().$type<QuestionOption[]>().notNull(),
   answer: jsonb().notNull(),
   explanation: text().default('').notNull(),
   image: text().default('').notNull(),
@@ -182,7 +182,7 @@ export const questions = pgTable('questions', {
   marks: integer().default(1).notNull(),
   status: smallint().default(1).notNull(),
   created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
-  match_options: jsonb().default([]).notNull(),
+  match_options: jsonb().$type<QuestionOption[]>().default([]).notNull(),
   comprehension_id: integer(),
   shuffle_key: doublePrecision()
     .default(sql`random()`)

@@ -43,7 +43,7 @@ async function lockSession(db: Db, sessionId: string) {
   return s;
 }
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
+type GradedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 
 interface Reward {
   coins: number;
@@ -70,7 +70,7 @@ const NO_REWARD: Omit<Reward, 'score' | 'passed'> = {
 /** A level, round or text: coins on the first pass, score beyond the best, unlocks. */
 async function levelReward(
   db: Db,
-  s: SessionRow,
+  s: GradedSession,
   correct: number,
   total: number,
   settings: SettingsStore,
@@ -143,7 +143,7 @@ async function levelReward(
 /** A daily quiz (once a local day) or a true/false quiz (a few a day): coins and score per play. */
 async function perPlayReward(
   db: Db,
-  s: SessionRow,
+  s: GradedSession,
   correct: number,
   total: number,
   settings: SettingsStore,
@@ -190,7 +190,7 @@ async function perPlayReward(
 async function settleAnswers(
   db: Db,
   settings: SettingsStore,
-  s: SessionRow,
+  s: GradedSession,
   given: Map<number, string | null>,
 ): Promise<Map<number, StoredAnswer>> {
   const stored = await storedAnswers(db, s.id);

@@ -126,7 +126,7 @@ export interface NewSession {
   comprehension?: Comprehension | null;
 }
 
-/** The columns of a session its reply is made of (`SESSION_COLUMNS`), with the database's clock. */
+/** A session's row as SESSION_FIELDS (or SESSION_COLUMNS) reads it. */
 export type SessionRow = Pick<
   Row<typeof playSessions>,
   | 'id'
@@ -184,9 +184,28 @@ export async function sessionReply(
   };
 }
 
-export const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, question_ids, seconds_per_question,
-  total_seconds, rewards, ${jsonText(playSessions.started_at)} AS started_at,
-  ${jsonText(playSessions.deadline)} AS deadline, ${jsonText(sql`now()`)} AS now`;
+/** The columns of a session its reply is made of, with the database's clock, for the builder's selects. */
+export const SESSION_FIELDS = {
+  id: playSessions.id,
+  mode: playSessions.mode,
+  category: playSessions.category,
+  subcategory: playSessions.subcategory,
+  level: playSessions.level,
+  unit: playSessions.unit,
+  question_ids: playSessions.question_ids,
+  seconds_per_question: playSessions.seconds_per_question,
+  total_seconds: playSessions.total_seconds,
+  rewards: playSessions.rewards,
+  started_at: jsonText(playSessions.started_at),
+  deadline: jsonText(playSessions.deadline),
+  now: jsonText(sql`now()`),
+};
+
+/** SESSION_FIELDS as a raw select list (`RETURNING ${SESSION_COLUMNS}`). */
+export const SESSION_COLUMNS = sql.join(
+  Object.entries(SESSION_FIELDS).map(([name, field]) => sql`${field} AS ${sql.identifier(name)}`),
+  sql`, `,
+);
 
 /** What a session grades against: each question's stored answer and type, by id. */
 export interface AnswerKey {
