@@ -12,7 +12,7 @@ const DEMO = fileURLToPath(new URL('../../src/server/db/seed/demo-content', impo
 
 let sheet: Map<string, string> | null = null;
 
-/** As core/rules/solo-modes.ts normalizes a word (the tests' project cannot import it). */
+/** As core/rules/answers.ts normalizes a word (the tests' project cannot import it). */
 function normalizeWord(s: string): string {
   return s
     .normalize('NFKC')

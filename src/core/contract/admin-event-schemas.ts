@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isKnownTimezone } from '../rules/solo-modes';
+import { isKnownTimezone } from '../rules/local-time';
 import { flagField, idField, intField, jsonField, textField } from './fields';
 import { zonedToUtc } from './zoned-time';
 

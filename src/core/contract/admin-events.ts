@@ -41,6 +41,7 @@ export interface AdminContest {
   closed: boolean;
   entry_fee: number;
   prizes: Prize[];
+  /** Points for each correct answer: the idea of `score_per_correct` in solo play (see contest.ts). */
   points_per_correct: number;
   speed_bonus: boolean;
   seconds_per_question: number;

@@ -21,6 +21,11 @@ export interface ContestSummary {
   participants: number;
   total_questions: number;
   seconds_per_question: number;
+  /**
+   * Points for each correct answer (before any speed bonus): the same idea as the solo modes'
+   * `score_per_correct` (system configuration) and battles' `points_per_correct`; the names are the
+   * spec's, one per place, and stay.
+   */
   points_per_correct: number;
   /** Whether fast correct answers earn the speed bonuses. */
   speed_bonus: boolean;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { action } from './define';
-import type { Lifeline, SoloMode } from '../rules/solo-modes';
+import type { Lifeline } from '../rules/lifelines';
+import type { SoloMode } from '../rules/solo-modes';
 import { idField, intField, jsonField, languageIdField, slugField, optionalText, resumeField } from './fields';
 
 /** Category modes (the spec's `type` of get_categories), numbered as the reference product. */

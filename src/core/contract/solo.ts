@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIFELINES } from '../rules/solo-modes';
+import { LIFELINES } from '../rules/lifelines';
 import { action } from './define';
 import { gmtField, idField, intField, languageIdField, resumeField, slugField, timezoneField } from './fields';
 import type { Comprehension, LevelData, PlayQuestion, PlaySession } from './quiz';

@@ -1,4 +1,4 @@
-import { zoneOffsetMinutes } from '../rules/solo-modes';
+import { zoneOffsetMinutes } from '../rules/local-time';
 
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const DAY_MS = 86_400_000;

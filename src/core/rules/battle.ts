@@ -12,7 +12,7 @@ export interface SpeedBonus {
 
 /** The battle constants. Operators edit them in system configuration; these are the defaults. */
 export interface BattleRules {
-  /** Points for each correct answer. */
+  /** Points for each correct answer: the solo modes' `score_per_correct` under the battles' name. */
   points_per_correct: number;
   /** Speed bonuses; an answer earns the largest one whose window it made (none when late). */
   speed_bonuses: readonly SpeedBonus[];

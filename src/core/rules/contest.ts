@@ -3,7 +3,7 @@
  * answer, and the prizes of the final ranking (ties share), as pure functions.
  */
 import { answerPoints, type SpeedBonus } from './battle';
-import { zoneOffsetMinutes } from './solo-modes';
+import { zoneOffsetMinutes } from './local-time';
 
 export type ContestStatus = 'upcoming' | 'live' | 'past';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from './solo-modes';
+import { localDate } from './local-time';
 import { dailyPackDates, dayBegunSomewhere } from './daily-pack-days';
 
 const at = (iso: string) => new Date(iso);

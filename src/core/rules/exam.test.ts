@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from './solo-modes';
+import { localDate } from './local-time';
 import { examOpenOn, examState, examTotals } from './exam';
 
 describe('exam availability across timezones', () => {

@@ -1,4 +1,4 @@
-import { isKnownTimezone, localDate, parseGmtOffset } from './solo-modes';
+import { isKnownTimezone, localDate, parseGmtOffset } from './local-time';
 
 /**
  * Leaderboard rules shared by the server and the client: which period an instant falls in, and

@@ -1,4 +1,5 @@
 import type { RewardRules } from './reward-rules';
+import { reachesPassMark } from './quiz-grading';
 import { quizReward, quizScore } from './quiz-reward';
 
 /** A level can be played when it is at or below the player's highest unlocked level. */
@@ -12,7 +13,7 @@ export function levelPassed(
   total: number,
   r: Pick<RewardRules, 'quiz_zone_pass_percentage'>,
 ): boolean {
-  return total > 0 && (correct / total) * 100 >= r.quiz_zone_pass_percentage;
+  return reachesPassMark(correct, total, r.quiz_zone_pass_percentage);
 }
 
 export interface LevelState {

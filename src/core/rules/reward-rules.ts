@@ -3,7 +3,10 @@
  * defaults the reference product ships (ARCHITECTURE.md §5).
  */
 export interface RewardRules {
-  /** Points for each correct answer. */
+  /**
+   * Score for each correct answer of a solo play: the idea battles and contests call
+   * `points_per_correct` (both are the spec's names, kept).
+   */
   score_per_correct: number;
   /** Below this percentage of correct answers a quiz pays no coins. */
   quiz_coin_floor_percentage: number;

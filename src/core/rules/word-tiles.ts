@@ -1,4 +1,4 @@
-import { normalizeWord } from './solo-modes';
+import { normalizeWord } from './answers';
 
 /**
  * Guess the word's letter tiles: the word's letters plus a few decoys of its script, shuffled the

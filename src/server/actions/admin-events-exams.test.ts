@@ -10,7 +10,7 @@ import {
   type ExamPlay,
   type ExamResult,
 } from '../../core/contract';
-import { localDate } from '../../core/rules/solo-modes';
+import { localDate } from '../../core/rules/local-time';
 import { sql } from '../db/client';
 import { insertEventQuestions } from '../db/seed/seed-events';
 import { call } from '../test-support/client';

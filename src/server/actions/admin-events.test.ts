@@ -11,7 +11,7 @@ import {
   type ContestPlay,
   type ContestStep,
 } from '../../core/contract';
-import { zoneOffsetMinutes } from '../../core/rules/solo-modes';
+import { zoneOffsetMinutes } from '../../core/rules/local-time';
 import { sql } from '../db/client';
 import { insertEventQuestions } from '../db/seed/seed-events';
 import { TestClock } from '../domain/clock';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyQuizPack } from '../../core/contract';
-import { localDate } from '../../core/rules/solo-modes';
+import { localDate } from '../../core/rules/local-time';
 import { TestClock } from '../domain/clock';
 import { createPlayer, type Player } from '../test-support/factories';
 import { seedSoloFixture } from '../test-support/solo-fixture';

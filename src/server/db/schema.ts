@@ -25,6 +25,9 @@ import {
   date,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { PollShare, QuestionOption, QuizResult } from '../../core/contract';
+import type { Lifeline } from '../../core/rules/lifelines';
+import type { SoloMode } from '../../core/rules/solo-modes';
 
 /** PostgreSQL's bytea as a Node Buffer (drizzle's pg-core has no bytea column of its own). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -170,7 +173,7 @@ export const questions = pgTable('questions', {
   level: integer().default(1).notNull(),
   type: text().notNull(),
   question: text().notNull(),
-  options: jsonb().notNull(),
+  options: jsonb().$type<QuestionOption[]>().notNull(),
   answer: jsonb().notNull(),
   explanation: text().default('').notNull(),
   image: text().default('').notNull(),
@@ -179,7 +182,7 @@ export const questions = pgTable('questions', {
   marks: integer().default(1).notNull(),
   status: smallint().default(1).notNull(),
   created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
-  match_options: jsonb().default([]).notNull(),
+  match_options: jsonb().$type<QuestionOption[]>().default([]).notNull(),
   comprehension_id: integer(),
   shuffle_key: doublePrecision()
     .default(sql`random()`)
@@ -219,18 +222,20 @@ export const comprehensions = pgTable('comprehensions', {
 export const playSessions = pgTable('play_sessions', {
   id: uuid().primaryKey().notNull(),
   user_id: integer().notNull(),
-  mode: text().notNull(),
+  mode: text().$type<SoloMode>().notNull(),
   language_id: integer().notNull(),
   category: text().default('').notNull(),
   subcategory: text().default('').notNull(),
   level: integer().default(0).notNull(),
   question_ids: integer().array().notNull(),
-  answer_key: jsonb().notNull(),
+  /** Each question's stored answer, by question id (as text). */
+  answer_key: jsonb().$type<Record<string, string>>().notNull(),
   started_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   deadline: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
   finished_at: timestamp({ withTimezone: true, mode: 'string' }),
-  result: jsonb(),
-  question_types: jsonb().default({}).notNull(),
+  result: jsonb().$type<QuizResult>(),
+  /** Each question's type, by question id (as text). */
+  question_types: jsonb().$type<Record<string, string>>().default({}).notNull(),
   seconds_per_question: integer().default(0).notNull(),
   total_seconds: integer().default(0).notNull(),
   rewards: boolean().default(true).notNull(),
@@ -474,10 +479,11 @@ export const levelProgress = pgTable('level_progress', {
 
 export const playLifelines = pgTable('play_lifelines', {
   session_id: uuid().notNull(),
-  lifeline: text().notNull(),
+  lifeline: text().$type<Lifeline>().notNull(),
   question_id: integer().notNull(),
   created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
-  revealed: jsonb().default({}).notNull(),
+  /** What it showed: 50/50 the options removed, the audience poll its shares (none for the others). */
+  revealed: jsonb().$type<{ removed?: string[]; poll?: PollShare[] }>().default({}).notNull(),
 });
 
 export const dailyQuizPlays = pgTable('daily_quiz_plays', {

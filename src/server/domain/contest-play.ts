@@ -1,7 +1,7 @@
 import type { ContestFinish, ContestPlay, ContestStep } from '../../core/contract';
 import type { BattleRules } from '../../core/rules/battle';
 import { contestAnswerPoints } from '../../core/rules/contest';
-import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../core/rules/answers';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contestAnswers, contestPlays, contestQuestions, questions } from '../db/schema';

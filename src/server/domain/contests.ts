@@ -1,6 +1,6 @@
 import type { ContestBoard, ContestBoardEntry, ContestLists, ContestSummary } from '../../core/contract';
 import { contestPrizes, contestStatus, localDateTime, type Prize } from '../../core/rules/contest';
-import { isKnownTimezone } from '../../core/rules/solo-modes';
+import { isKnownTimezone } from '../../core/rules/local-time';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';

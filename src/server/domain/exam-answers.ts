@@ -1,5 +1,5 @@
 import type { ExamAnswerSaved, ExamSavedAnswer } from '../../core/contract';
-import { canonicalAnswer } from '../../core/rules/solo-modes';
+import { canonicalAnswer } from '../../core/rules/answers';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
 import { examAnswers, examAttempts } from '../db/schema';

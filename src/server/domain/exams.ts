@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ExamList, ExamPlay, ExamResult, ExamSummary, ReviewItem } from '../../core/contract';
 import { examOpenOn, examState, examTotals } from '../../core/rules/exam';
-import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../core/rules/answers';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';

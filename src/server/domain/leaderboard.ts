@@ -1,5 +1,5 @@
 import { bucketEnd, leaderboardTimezone, periodKeys, scoreBucket, type PeriodKeys } from '../../core/rules/leaderboard';
-import { parseGmtOffset } from '../../core/rules/solo-modes';
+import { parseGmtOffset } from '../../core/rules/local-time';
 import { and, desc, eq } from 'drizzle-orm';
 import { sql, type Db, type SQL } from '../db/client';
 import { lbBuckets, lbScores, settings, users } from '../db/schema';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnswerVerdict, PlayQuestion, PlaySession, QuizResult } from '../../core/contract';
-import { normalizeWord } from '../../core/rules/solo-modes';
+import { normalizeWord } from '../../core/rules/answers';
 import type { App } from '../app';
 import { sql, type Db } from '../db/client';
 import { call, type CallResult } from './client';

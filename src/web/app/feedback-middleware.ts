@@ -1,5 +1,5 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import { isCorrectAnswer } from '../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../core/rules/answers';
 import type { BattleState } from '../features/battle/battle-slice';
 import type { PlayState } from '../features/play/play-machine';
 import { cue, music, type Cue } from '../lib/feedback/cues';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalAnswer, normalizeWord } from '../../../core/rules/solo-modes';
+import { canonicalAnswer, normalizeWord } from '../../../core/rules/answers';
 import { PATHS, ROOT } from '../../paths';
 import { questionRow, readModeFiles, type ModeFile, type SeedQuestion } from './seed-modes';
 

@@ -1,6 +1,6 @@
 import type { AdminExam, AdminExamAttempt, AdminExamDetail, ExamResult } from '../../../core/contract';
 import { examState } from '../../../core/rules/exam';
-import { localDate } from '../../../core/rules/solo-modes';
+import { localDate } from '../../../core/rules/local-time';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { EXAM_GRACE_SECONDS } from '../exams';

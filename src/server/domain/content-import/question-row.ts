@@ -1,4 +1,4 @@
-import { normalizeWord } from '../../../core/rules/solo-modes';
+import { normalizeWord } from '../../../core/rules/answers';
 import { questionRow, type SeedQuestion } from '../../db/seed/seed-modes';
 import { MATCH_COLUMNS, OPTION_COLUMNS, OPTION_LETTERS, type SourceRow } from './columns';
 import { readRowFields, type RowValues } from './row-fields';

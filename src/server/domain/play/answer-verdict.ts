@@ -1,28 +1,20 @@
 import type { AnswerVerdict } from '../../../core/contract';
-import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/solo-modes';
+import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/answers';
 import { sql, type Db } from '../../db/client';
+import { playAnswers, playSessions, type Row } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { recordTrustEvent } from '../trust-events';
 import { GRACE_SECONDS } from './sessions';
 
 /** The columns of a session that grading one answer reads. */
-export interface VerdictSession {
-  id: string;
-  user_id: number;
-  question_ids: number[];
-  answer_key: Record<string, string>;
-  question_types: Record<string, string>;
-  rewards: boolean;
-}
+export type VerdictSession = Pick<
+  Row<typeof playSessions>,
+  'id' | 'user_id' | 'question_ids' | 'answer_key' | 'question_types' | 'rewards'
+>;
 
 /** One stored answer: the first given to its question. */
-export interface StoredAnswer {
-  question_id: number;
-  answer: string | null;
-  is_correct: boolean;
-  fast: boolean;
-}
+export type StoredAnswer = Pick<Row<typeof playAnswers>, 'question_id' | 'answer' | 'is_correct' | 'fast'>;
 
 /** The answer in its type's canonical form; null when none was given (or it is not one). */
 function canonical(type: string, answer: string | null | undefined): string | null {
@@ -136,7 +128,9 @@ export async function submitAnswer(
   userId: number,
   o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
 ): Promise<AnswerVerdict> {
-  const s = await db.one<VerdictSession & { finished: boolean; expired: boolean; sealed: boolean }>(sql`
+  const s = await db.one<
+    VerdictSession & Pick<Row<typeof playSessions>, 'sealed'> & { finished: boolean; expired: boolean }
+  >(sql`
     SELECT id, user_id, question_ids, answer_key, question_types, rewards, sealed, finished_at IS NOT NULL AS finished,
       now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
     FROM play_sessions WHERE id = ${o.session_id}::uuid FOR UPDATE`);

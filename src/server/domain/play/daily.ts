@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { DailyQuizStatus, PlaySession, QuizResult } from '../../../core/contract';
+import type { DailyQuizStatus, PlaySession } from '../../../core/contract';
 import {
   dailyQuizAllowed,
   isKnownTimezone,
   localDate,
   parseGmtOffset,
   zoneOffsetMinutes,
-} from '../../../core/rules/solo-modes';
+} from '../../../core/rules/local-time';
 import { streakOf } from '../../../core/rules/daily-streak';
+import { and, desc, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { dailyQuizPlays, dailyQuizzes, playSessions } from '../../db/schema';
+import { intArray, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { openPool } from './openers';
@@ -42,21 +45,11 @@ export function playerDay(now: Date, z: Zone): { date: string; offset: number } 
 
 /** The database's clock now (one clock for every node). */
 export async function dbNow(db: Db): Promise<Date> {
-  const r = await db.one<{ now: string }>(sql`SELECT to_json(now()) #>> '{}' AS now`);
+  const r = await db.one<{ now: string }>(sql`SELECT ${jsonText(sql`now()`)} AS now`);
   return new Date(r!.now);
 }
 
-interface PlayRow {
-  quiz_date: string;
-  session_id: string;
-  result: QuizResult | null;
-  /** Still playable: unfinished and before its deadline. */
-  open: boolean;
-  /** Over: submitted, or abandoned past its deadline and grace. */
-  over: boolean;
-  zone_offset: number;
-  started_at: string;
-}
+type PlayRow = Awaited<ReturnType<typeof plays>>[number];
 
 /** Whether `date` may be taken after the player's latest daily quiz (dailyQuizAllowed's rules). */
 function mayTake(latest: PlayRow | undefined, date: string, offset: number, now: Date): boolean {
@@ -64,13 +57,27 @@ function mayTake(latest: PlayRow | undefined, date: string, offset: number, now:
   return dailyQuizAllowed(date, offset, now, last);
 }
 
-async function plays(db: Db, userId: number): Promise<PlayRow[]> {
-  return db.rows<PlayRow>(sql`SELECT to_char(d.quiz_date, 'YYYY-MM-DD') AS quiz_date, d.session_id::text AS session_id,
-      s.result, (s.finished_at IS NULL AND now() <= s.deadline) AS open,
-      (s.finished_at IS NOT NULL OR now() > s.deadline + make_interval(secs => ${GRACE_SECONDS})) AS over,
-      d.zone_offset, to_json(d.started_at) #>> '{}' AS started_at
-    FROM daily_quiz_plays d JOIN play_sessions s ON s.id = d.session_id
-    WHERE d.user_id = ${userId} ORDER BY d.quiz_date DESC LIMIT 400`);
+/** The player's daily quizzes taken, newest first, each with its session's state. */
+async function plays(db: Db, userId: number) {
+  const d = dailyQuizPlays;
+  const s = playSessions;
+  return db.orm
+    .select({
+      quiz_date: sql<string>`to_char(${d.quiz_date}, 'YYYY-MM-DD')`,
+      session_id: sql<string>`${d.session_id}::text`,
+      result: s.result,
+      /** Still playable: unfinished and before its deadline. */
+      open: sql<boolean>`(${s.finished_at} IS NULL AND now() <= ${s.deadline})`,
+      /** Over: submitted, or abandoned past its deadline and grace. */
+      over: sql<boolean>`(${s.finished_at} IS NOT NULL OR now() > ${s.deadline} + make_interval(secs => ${GRACE_SECONDS}))`,
+      zone_offset: d.zone_offset,
+      started_at: jsonText(d.started_at),
+    })
+    .from(d)
+    .innerJoin(s, eq(s.id, d.session_id))
+    .where(eq(d.user_id, userId))
+    .orderBy(desc(d.quiz_date))
+    .limit(400);
 }
 
 /** Today's daily quiz for the player: played, its result, and their streak of submitted days. */
@@ -164,9 +171,11 @@ export async function dailyQuestions(
 ): Promise<number[]> {
   const kept = async () =>
     (
-      await db.one<{ question_ids: number[] }>(sql`SELECT question_ids FROM daily_quizzes
-        WHERE language_id = ${languageId} AND quiz_date = ${day}::date`)
-    )?.question_ids;
+      await db.orm
+        .select({ question_ids: dailyQuizzes.question_ids })
+        .from(dailyQuizzes)
+        .where(and(eq(dailyQuizzes.language_id, languageId), eq(dailyQuizzes.quiz_date, day)))
+    )[0]?.question_ids;
   const scheduled = await kept();
   if (scheduled) return scheduled;
   const rules = await settings.rules(db);
@@ -181,7 +190,7 @@ export async function dailyQuestions(
   );
   if (drawn.length === 0) return [];
   await db.run(sql`INSERT INTO daily_quizzes (language_id, quiz_date, question_ids)
-    VALUES (${languageId}, ${day}::date, ${`{${drawn.join(',')}}`}::integer[])
+    VALUES (${languageId}, ${day}::date, ${intArray(drawn)})
     ON CONFLICT DO NOTHING`);
   return (await kept()) ?? drawn;
 }

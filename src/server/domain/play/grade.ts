@@ -1,8 +1,13 @@
 import { CATEGORY_TYPES, type QuizResult, type ReviewItem } from '../../../core/contract';
-import { levelOutcome } from '../../../core/rules/level-progress';
-import { percentage, quizReward, quizScore } from '../../../core/rules/quiz-reward';
-import { isCorrectAnswer, modeRule, type SoloMode } from '../../../core/rules/solo-modes';
+import { levelOutcome, levelPassed } from '../../../core/rules/level-progress';
+import { countAnswers, reachesPassMark, UNPAID_PASS_PERCENTAGE } from '../../../core/rules/quiz-grading';
+import { quizReward, quizScore } from '../../../core/rules/quiz-reward';
+import { isCorrectAnswer } from '../../../core/rules/answers';
+import { modeRule } from '../../../core/rules/solo-modes';
+import { and, eq, gte, ne } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { playSessions, users } from '../../db/schema';
+import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { subcategoryLevels } from '../content';
 import { addScore, moveCoins } from '../ledger';
@@ -12,23 +17,33 @@ import { recordStatistics } from '../statistics';
 import { storeAnswers, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
 import { GRACE_SECONDS } from './sessions';
 
-interface SessionRow {
-  id: string;
-  user_id: number;
-  mode: SoloMode;
-  category: string;
-  subcategory: string;
-  level: number;
-  max_level: number;
-  unit: string;
-  rewards: boolean;
-  question_ids: number[];
-  answer_key: Record<string, string>;
-  question_types: Record<string, string>;
-  result: QuizResult | null;
-  expired: boolean;
-  sealed: boolean;
+/** A session to grade, locked: what grading reads of it, and whether it is past its deadline and grace. */
+async function lockSession(db: Db, sessionId: string) {
+  const [s] = await db.orm
+    .select({
+      id: playSessions.id,
+      user_id: playSessions.user_id,
+      mode: playSessions.mode,
+      category: playSessions.category,
+      subcategory: playSessions.subcategory,
+      level: playSessions.level,
+      max_level: playSessions.max_level,
+      unit: playSessions.unit,
+      rewards: playSessions.rewards,
+      question_ids: playSessions.question_ids,
+      answer_key: playSessions.answer_key,
+      question_types: playSessions.question_types,
+      result: playSessions.result,
+      sealed: playSessions.sealed,
+      expired: sql<boolean>`now() > ${playSessions.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
+    })
+    .from(playSessions)
+    .where(eq(playSessions.id, sessionId))
+    .for('update');
+  return s;
 }
+
+type GradedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 
 interface Reward {
   coins: number;
@@ -55,7 +70,7 @@ const NO_REWARD: Omit<Reward, 'score' | 'passed'> = {
 /** A level, round or text: coins on the first pass, score beyond the best, unlocks. */
 async function levelReward(
   db: Db,
-  s: SessionRow,
+  s: GradedSession,
   correct: number,
   total: number,
   settings: SettingsStore,
@@ -128,7 +143,7 @@ async function levelReward(
 /** A daily quiz (once a local day) or a true/false quiz (a few a day): coins and score per play. */
 async function perPlayReward(
   db: Db,
-  s: SessionRow,
+  s: GradedSession,
   correct: number,
   total: number,
   settings: SettingsStore,
@@ -136,12 +151,20 @@ async function perPlayReward(
   const rules = await settings.rules(db);
   const rule = modeRule(s.mode, rules);
   const score = quizScore(correct, rules);
-  const passed = total > 0 && (correct / total) * 100 >= rules.quiz_zone_pass_percentage;
+  const passed = levelPassed(correct, total, rules);
   let rewarded = s.rewards;
   if (rewarded && s.mode === 'true_false') {
-    const done = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM play_sessions
-      WHERE user_id = ${s.user_id} AND mode = 'true_false' AND rewards AND finished_at >= date_trunc('day', now())
-        AND id <> ${s.id}::uuid`);
+    const [done] = await db.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(playSessions)
+      .where(
+        and(
+          eq(playSessions.user_id, s.user_id),
+          sql`${playSessions.mode} = 'true_false' AND ${playSessions.rewards}`,
+          gte(playSessions.finished_at, sql`date_trunc('day', now())`),
+          ne(playSessions.id, s.id),
+        ),
+      );
     rewarded = done!.n < rules.true_false_rewarded_per_day;
   }
   if (!rewarded) return { ...NO_REWARD, score, passed };
@@ -167,7 +190,7 @@ async function perPlayReward(
 async function settleAnswers(
   db: Db,
   settings: SettingsStore,
-  s: SessionRow,
+  s: GradedSession,
   given: Map<number, string | null>,
 ): Promise<Map<number, StoredAnswer>> {
   const stored = await storedAnswers(db, s.id);
@@ -193,11 +216,7 @@ export async function submitSession(
   sessionId: string,
   answers: { question_id: number; answer: string | null }[],
 ): Promise<QuizResult> {
-  const s =
-    await db.one<SessionRow>(sql`SELECT id, user_id, mode, category, subcategory, level, max_level, unit, rewards,
-      question_ids, answer_key, question_types, result, sealed,
-      now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
-    FROM play_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`);
+  const s = await lockSession(db, sessionId);
   // Another player's session is answered as if it did not exist.
   if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
   if (s.result) return s.result;
@@ -206,12 +225,16 @@ export async function submitSession(
   // both see the level as never passed (the progress row may not exist yet to lock). The same
   // statement reads the questions skipped and the explanations of the review.
   const keyed = s.question_ids.filter((qid) => s.answer_key[String(qid)] !== undefined);
-  const read = await db.one<{ skipped: number[]; explanations: Record<string, string> | null }>(sql`
-    SELECT coalesce((SELECT array_agg(question_id) FROM play_lifelines
-        WHERE session_id = ${s.id}::uuid AND lifeline = 'skip'), '{}') AS skipped,
-      (SELECT json_object_agg(id, explanation) FROM questions
-        WHERE id = ANY(${`{${keyed.join(',') || '0'}}`}::integer[])) AS explanations
-    FROM users WHERE id = ${userId} FOR UPDATE`);
+  const [read] = await db.orm
+    .select({
+      skipped: sql<number[]>`coalesce((SELECT array_agg(question_id) FROM play_lifelines
+        WHERE session_id = ${s.id}::uuid AND lifeline = 'skip'), '{}')`,
+      explanations: sql<Record<string, string> | null>`(SELECT json_object_agg(id, explanation) FROM questions
+        WHERE id = ANY(${intArray(keyed)}))`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   const skipped = new Set(read?.skipped ?? []);
   const given = new Map<number, string | null>();
   for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
@@ -230,10 +253,10 @@ export async function submitSession(
   });
   // An answer under the human floor is shown as given and earns nothing.
   const paying = (r: ReviewItem) => r.is_correct && !stored.get(r.question_id)?.fast;
-  const graded = review.filter((r) => !skipped.has(r.question_id));
-  const total = graded.length;
-  const correct = graded.filter(paying).length;
-  const unanswered = graded.filter((r) => r.answer === null).length;
+  const counts = countAnswers(
+    review.filter((r) => !skipped.has(r.question_id)).map((r) => ({ answer: r.answer, right: paying(r) })),
+  );
+  const { total, correct } = counts;
 
   const kind = modeRule(s.mode, await settings.rules(db)).reward;
   const reward =
@@ -241,7 +264,7 @@ export async function submitSession(
       ? await levelReward(db, s, correct, total, settings)
       : kind === 'per_play'
         ? await perPlayReward(db, s, correct, total, settings)
-        : { ...NO_REWARD, score: 0, passed: total > 0 && correct / total >= 0.3 };
+        : { ...NO_REWARD, score: 0, passed: reachesPassMark(correct, total, UNPAID_PASS_PERCENTAGE) };
 
   // The answers not stored yet (all of an offline pack's play), in one statement.
   const unstored = review.filter((r) => !stored.has(r.question_id));
@@ -253,11 +276,15 @@ export async function submitSession(
       ON CONFLICT DO NOTHING`);
   }
   await recordStatistics(db, userId, s.category || null, total, correct);
-  const now = await db.one<{ coins: number; all_time_score: number; spent: number }>(sql`
-    SELECT coins, score::integer AS all_time_score,
-      (SELECT coalesce(-sum(delta), 0)::int FROM coin_ledger
-        WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0) AS spent
-    FROM users WHERE id = ${userId}`);
+  const [now] = await db.orm
+    .select({
+      coins: users.coins,
+      all_time_score: sql<number>`${users.score}::integer`,
+      spent: sql<number>`(SELECT coalesce(-sum(delta), 0)::int FROM coin_ledger
+        WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
 
   const result: QuizResult = {
     session_id: s.id,
@@ -265,9 +292,9 @@ export async function submitSession(
     total,
     skipped: skipped.size,
     correct,
-    incorrect: total - correct - unanswered,
-    unanswered,
-    percentage: percentage(correct, total),
+    incorrect: counts.incorrect,
+    unanswered: counts.unanswered,
+    percentage: counts.percentage,
     score: reward.score,
     score_gain: reward.scoreGain,
     coins: reward.coins,

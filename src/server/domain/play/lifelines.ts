@@ -1,36 +1,38 @@
 import type { HintResult, LifelineResult } from '../../../core/contract';
+import { normalizeWord } from '../../../core/rules/answers';
 import {
   audiencePoll,
   fiftyFiftyRemoval,
   hintsAllowed,
   lifelineRefusal,
-  modeRule,
-  normalizeWord,
   type Lifeline,
-  type SoloMode,
-} from '../../../core/rules/solo-modes';
+} from '../../../core/rules/lifelines';
+import { modeRule } from '../../../core/rules/solo-modes';
+import { and, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { playHints, playLifelines, playSessions, questions } from '../../db/schema';
+import { jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { coinBalance, moveCoins } from '../ledger';
 import type { SettingsStore } from '../settings-store';
 
-interface OpenSession {
-  id: string;
-  user_id: number;
-  mode: SoloMode;
-  question_ids: number[];
-  answer_key: Record<string, string>;
-  question_types: Record<string, string>;
-  seconds_per_question: number;
-  finished: boolean;
-  expired: boolean;
-}
-
 /** The player's unfinished, unexpired session, locked; the question must be one of it. */
-async function lockOpenSession(db: Db, userId: number, sessionId: string, questionId: number): Promise<OpenSession> {
-  const s = await db.one<OpenSession>(sql`SELECT id, user_id, mode, question_ids, answer_key, question_types,
-      seconds_per_question, finished_at IS NOT NULL AS finished, now() > deadline AS expired
-    FROM play_sessions WHERE id = ${sessionId}::uuid FOR UPDATE`);
+async function lockOpenSession(db: Db, userId: number, sessionId: string, questionId: number) {
+  const [s] = await db.orm
+    .select({
+      id: playSessions.id,
+      user_id: playSessions.user_id,
+      mode: playSessions.mode,
+      question_ids: playSessions.question_ids,
+      answer_key: playSessions.answer_key,
+      question_types: playSessions.question_types,
+      seconds_per_question: playSessions.seconds_per_question,
+      finished: sql<boolean>`${playSessions.finished_at} IS NOT NULL`,
+      expired: sql<boolean>`now() > ${playSessions.deadline}`,
+    })
+    .from(playSessions)
+    .where(eq(playSessions.id, sessionId))
+    .for('update');
   if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
   if (s.finished) throw new AppError('session_finished');
   if (s.expired) throw new AppError('session_expired');
@@ -52,8 +54,10 @@ export async function useLifeline(
 ): Promise<LifelineResult> {
   const s = await lockOpenSession(db, userId, o.session_id, o.question_id);
   const rules = await settings.rules(db);
-  const used = await db.rows<{ lifeline: Lifeline; question_id: number }>(sql`SELECT lifeline, question_id
-    FROM play_lifelines WHERE session_id = ${s.id}::uuid`);
+  const used = await db.orm
+    .select({ lifeline: playLifelines.lifeline, question_id: playLifelines.question_id })
+    .from(playLifelines)
+    .where(eq(playLifelines.session_id, s.id));
   const type = s.question_types[String(o.question_id)] ?? 'mcq';
   const refusal = lifelineRefusal({
     lifeline: o.lifeline,
@@ -85,9 +89,10 @@ export async function useLifeline(
   };
   const correct = s.answer_key[String(o.question_id)]!;
   if (o.lifeline === 'fifty_fifty' || o.lifeline === 'audience_poll') {
-    const q = await db.one<{ options: { id: string }[] }>(
-      sql`SELECT options FROM questions WHERE id = ${o.question_id}`,
-    );
+    const [q] = await db.orm
+      .select({ options: questions.options })
+      .from(questions)
+      .where(eq(questions.id, o.question_id));
     const ids = (q?.options ?? []).map((x) => x.id);
     if (o.lifeline === 'fifty_fifty') out.removed = fiftyFiftyRemoval(ids, correct);
     else out.poll = audiencePoll(ids, correct);
@@ -98,9 +103,11 @@ export async function useLifeline(
   await db.run(sql`INSERT INTO play_lifelines (session_id, lifeline, question_id, revealed)
     VALUES (${s.id}::uuid, ${o.lifeline}, ${o.question_id}, ${JSON.stringify(revealed)}::jsonb)`);
   if (o.lifeline === 'reset_timer') {
-    const r = await db.one<{ deadline: string }>(sql`UPDATE play_sessions
-      SET deadline = deadline + make_interval(secs => ${s.seconds_per_question})
-      WHERE id = ${s.id}::uuid RETURNING to_json(deadline) #>> '{}' AS deadline`);
+    const [r] = await db.orm
+      .update(playSessions)
+      .set({ deadline: sql`${playSessions.deadline} + make_interval(secs => ${s.seconds_per_question})` })
+      .where(eq(playSessions.id, s.id))
+      .returning({ deadline: jsonText(playSessions.deadline) });
     out.deadline = new Date(r!.deadline).toISOString();
   }
   return out;
@@ -118,8 +125,10 @@ export async function useHint(
   if (s.question_types[String(o.question_id)] !== 'word' || rule.maxHints === 0)
     throw new AppError('lifeline_not_allowed');
   const word = [...normalizeWord(s.answer_key[String(o.question_id)]!)];
-  const h = await db.one<{ hints: number }>(sql`SELECT hints FROM play_hints
-    WHERE session_id = ${s.id}::uuid AND question_id = ${o.question_id}`);
+  const [h] = await db.orm
+    .select({ hints: playHints.hints })
+    .from(playHints)
+    .where(and(eq(playHints.session_id, s.id), eq(playHints.question_id, o.question_id)));
   const position = h?.hints ?? 0;
   if (position >= hintsAllowed(word.join(''), rule.maxHints)) throw new AppError('hint_limit');
   const paid =

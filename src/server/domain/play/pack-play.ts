@@ -1,6 +1,8 @@
 import type { PackKind, QuizResult } from '../../../core/contract';
 import { DAILY_PACK_LATE_DAYS } from '../../../core/contract/packs';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { playSessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveLanguageId } from '../languages';
 import { findPackVersion, type PackKey } from '../packs';
@@ -79,8 +81,10 @@ export async function submitPackPlay(
 ): Promise<QuizResult> {
   // One at a time per player: a twin of this post waits here, then finds the session below.
   await db.run(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
-  const prior = await db.one<{ user_id: number }>(sql`SELECT user_id FROM play_sessions
-    WHERE id = ${o.session_id}::uuid`);
+  const [prior] = await db.orm
+    .select({ user_id: playSessions.user_id })
+    .from(playSessions)
+    .where(eq(playSessions.id, o.session_id));
   if (prior && prior.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
   if (prior) return submitSession(db, settings, userId, o.session_id, o.answers);
 

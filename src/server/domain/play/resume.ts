@@ -1,8 +1,11 @@
-import type { Comprehension, PlaySession, PollShare, ResumedPlay } from '../../../core/contract';
-import { normalizeWord, type Lifeline, type SoloMode } from '../../../core/rules/solo-modes';
+import type { Comprehension, PlaySession, ResumedPlay } from '../../../core/contract';
+import { normalizeWord } from '../../../core/rules/answers';
+import type { SoloMode } from '../../../core/rules/solo-modes';
+import { and, desc, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { playAnswers, playHints, playLifelines, playSessions, questions } from '../../db/schema';
 import type { SettingsStore } from '../settings-store';
-import { SESSION_COLUMNS, sessionReply, type SessionRow } from './sessions';
+import { SESSION_FIELDS, sessionReply, type SessionRow } from './sessions';
 
 /** What a resumed reply adds to the session's own columns (as the opener would have said them). */
 export interface ReplyExtra {
@@ -24,44 +27,49 @@ export interface PlayUnit {
   unit?: string;
 }
 
-interface Recorded {
-  answer_key: Record<string, string>;
-  question_types: Record<string, string>;
-  spent_ms: number;
-}
-
 /**
  * What the server recorded of a session so far (see `ResumedPlay`). The clock of the open
  * question runs from the latest of the start, the previous verdict and a reset-timer or skip
  * lifeline (the next question opens with it); a whole-quiz clock from the start.
  */
 async function playRecord(db: Db, row: SessionRow): Promise<ResumedPlay> {
-  const s = (await db.one<Recorded>(sql`SELECT p.answer_key, p.question_types,
-      (extract(epoch FROM now() - CASE WHEN p.total_seconds > 0 THEN p.started_at ELSE greatest(p.started_at,
-        (SELECT max(a.answered_at) FROM play_answers a WHERE a.session_id = p.id),
-        (SELECT max(l.created_at) FROM play_lifelines l
-          WHERE l.session_id = p.id AND l.lifeline IN ('reset_timer', 'skip'))) END) * 1000)::float8 AS spent_ms
-    FROM play_sessions p WHERE p.id = ${row.id}::uuid`))!;
-  const answers = await db.rows<{
-    question_id: number;
-    answer: string | null;
-    is_correct: boolean;
-    explanation: string;
-  }>(
-    sql`SELECT a.question_id, a.answer, a.is_correct, coalesce(q.explanation, '') AS explanation
-      FROM play_answers a LEFT JOIN questions q ON q.id = a.question_id WHERE a.session_id = ${row.id}::uuid`,
-  );
-  const lifelines = await db.rows<{
-    lifeline: Lifeline;
-    question_id: number;
-    revealed: { removed?: string[]; poll?: PollShare[] };
-  }>(
-    sql`SELECT lifeline, question_id, revealed FROM play_lifelines WHERE session_id = ${row.id}::uuid
-      ORDER BY created_at, lifeline`,
-  );
-  const hints = await db.rows<{ question_id: number; hints: number }>(
-    sql`SELECT question_id, hints FROM play_hints WHERE session_id = ${row.id}::uuid`,
-  );
+  const p = playSessions;
+  const [recorded] = await db.orm
+    .select({
+      answer_key: p.answer_key,
+      question_types: p.question_types,
+      spent_ms: sql<number>`(extract(epoch FROM now() - CASE WHEN ${p.total_seconds} > 0 THEN ${p.started_at}
+        ELSE greatest(${p.started_at},
+          (SELECT max(a.answered_at) FROM play_answers a WHERE a.session_id = ${p.id}),
+          (SELECT max(l.created_at) FROM play_lifelines l
+            WHERE l.session_id = ${p.id} AND l.lifeline IN ('reset_timer', 'skip'))) END) * 1000)::float8`,
+    })
+    .from(p)
+    .where(eq(p.id, row.id));
+  const s = recorded!;
+  const answers = await db.orm
+    .select({
+      question_id: playAnswers.question_id,
+      answer: playAnswers.answer,
+      is_correct: playAnswers.is_correct,
+      explanation: sql<string>`coalesce(${questions.explanation}, '')`,
+    })
+    .from(playAnswers)
+    .leftJoin(questions, eq(questions.id, playAnswers.question_id))
+    .where(eq(playAnswers.session_id, row.id));
+  const lifelines = await db.orm
+    .select({
+      lifeline: playLifelines.lifeline,
+      question_id: playLifelines.question_id,
+      revealed: playLifelines.revealed,
+    })
+    .from(playLifelines)
+    .where(eq(playLifelines.session_id, row.id))
+    .orderBy(playLifelines.created_at, playLifelines.lifeline);
+  const hints = await db.orm
+    .select({ question_id: playHints.question_id, hints: playHints.hints })
+    .from(playHints)
+    .where(eq(playHints.session_id, row.id));
   const order = new Map(row.question_ids.map((id, i) => [id, i]));
   const keyOf = (id: number) => {
     const key = s.answer_key[String(id)] ?? '';
@@ -120,11 +128,24 @@ export async function resumeOpenPlay(
   p: PlayUnit,
   extra: ReplyExtra = {},
 ): Promise<PlaySession | null> {
-  const row = await db.one<SessionRow>(sql`SELECT ${SESSION_COLUMNS} FROM play_sessions
-    WHERE user_id = ${userId} AND mode = ${p.mode} AND language_id = ${p.languageId}
-      AND category = ${p.category ?? ''} AND subcategory = ${p.subcategory ?? ''} AND level = ${p.level ?? 0}
-      AND unit = ${p.unit ?? ''} AND sealed AND finished_at IS NULL AND now() <= deadline
-    ORDER BY started_at DESC LIMIT 1`);
+  const s = playSessions;
+  const [row] = await db.orm
+    .select(SESSION_FIELDS)
+    .from(s)
+    .where(
+      and(
+        eq(s.user_id, userId),
+        eq(s.mode, p.mode),
+        eq(s.language_id, p.languageId),
+        eq(s.category, p.category ?? ''),
+        eq(s.subcategory, p.subcategory ?? ''),
+        eq(s.level, p.level ?? 0),
+        eq(s.unit, p.unit ?? ''),
+        sql`${s.sealed} AND ${s.finished_at} IS NULL AND now() <= ${s.deadline}`,
+      ),
+    )
+    .orderBy(desc(s.started_at))
+    .limit(1);
   return row ? resumedReply(db, settings, userId, row, extra) : null;
 }
 
@@ -136,7 +157,10 @@ export async function resumeSession(
   sessionId: string,
   extra: ReplyExtra = {},
 ): Promise<PlaySession | null> {
-  const row = await db.one<SessionRow>(sql`SELECT ${SESSION_COLUMNS} FROM play_sessions
-    WHERE id = ${sessionId}::uuid AND user_id = ${userId} AND finished_at IS NULL AND now() <= deadline`);
+  const s = playSessions;
+  const [row] = await db.orm
+    .select(SESSION_FIELDS)
+    .from(s)
+    .where(and(eq(s.id, sessionId), eq(s.user_id, userId), sql`${s.finished_at} IS NULL AND now() <= ${s.deadline}`));
   return row ? resumedReply(db, settings, userId, row, extra) : null;
 }

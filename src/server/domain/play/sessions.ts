@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Comprehension, PlayQuestion, PlaySession, QuestionOption, SealedQuestion } from '../../../core/contract';
-import { modeRule, normalizeWord, type SoloMode } from '../../../core/rules/solo-modes';
+import type { Comprehension, PlayQuestion, PlaySession, SealedQuestion } from '../../../core/contract';
+import { normalizeWord } from '../../../core/rules/answers';
+import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { sql, type Db, type SQL } from '../../db/client';
+import { playSessions, questions, type Row } from '../../db/schema';
+import { intArray, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { sealQuestion } from './seal';
@@ -9,20 +12,10 @@ import { sealQuestion } from './seal';
 /** Late answers are accepted this long after the deadline (slow networks, retries). */
 export const GRACE_SECONDS = 120;
 
-interface QuestionRow {
-  id: number;
-  question: string;
-  type: PlayQuestion['question_type'];
-  options: QuestionOption[];
-  match_options: QuestionOption[];
-  answer: string;
-  explanation: string;
-  image: string;
-  audio: string;
-  latex: boolean;
-  marks: number;
-  bookmarked: boolean;
-}
+/** A question as read for play, before its shuffle: a `PlayQuestion` with its key, and its status. */
+type QuestionRow = Omit<PlayQuestion, 'answer' | 'explanation' | 'tiles' | 'word_length'> &
+  Required<Pick<PlayQuestion, 'answer' | 'explanation'>> &
+  Pick<Row<typeof questions>, 'status'>;
 
 function shuffled<T>(xs: readonly T[], rand: () => number = Math.random): T[] {
   const a = [...xs];
@@ -65,13 +58,13 @@ async function questionRows(
   userId: number,
   ids: readonly number[],
   activeOnly = false,
-): Promise<(QuestionRow & { status: number })[]> {
+): Promise<QuestionRow[]> {
   if (ids.length === 0) return [];
-  return db.rows<QuestionRow & { status: number }>(sql`
-    SELECT q.id, q.question, q.type, q.options, q.match_options, q.answer #>> '{}' AS answer, q.explanation,
-      q.image, q.audio, q.latex, q.marks, q.status,
+  return db.rows<QuestionRow>(sql`
+    SELECT q.id, q.question, q.type AS question_type, q.options, q.match_options, q.answer #>> '{}' AS answer,
+      q.explanation, q.image, q.audio, q.latex, q.marks, q.status,
       EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id) AS bookmarked
-    FROM questions q WHERE q.id = ANY(${`{${ids.join(',')}}`}::integer[]) ${activeOnly ? sql`AND q.status = 1` : sql``}`);
+    FROM questions q WHERE q.id = ANY(${intArray(ids)}) ${activeOnly ? sql`AND q.status = 1` : sql``}`);
 }
 
 /** Question rows as a player sees them, in the order of `ids` (see loadPlayQuestions). */
@@ -84,19 +77,19 @@ function toPlayQuestions(rows: QuestionRow[], ids: readonly number[], o: { repea
       const rand = o.repeatable ? seededRandom(`question:${q.id}`) : Math.random;
       let options = q.options;
       let match = q.match_options;
-      if (q.type === 'sequence') {
+      if (q.question_type === 'sequence') {
         // Never ship the answer order as the starting order.
         do options = shuffled(q.options, rand);
         while (options.length > 1 && options.every((x, i) => x.id === q.options[i]!.id));
       }
-      if (q.type === 'match') match = shuffled(q.match_options, rand);
+      if (q.question_type === 'match') match = shuffled(q.match_options, rand);
       return {
         id: q.id,
         question: q.question,
-        question_type: q.type,
+        question_type: q.question_type,
         options,
         match_options: match,
-        answer: q.type === 'word' ? normalizeWord(q.answer) : q.answer,
+        answer: q.question_type === 'word' ? normalizeWord(q.answer) : q.answer,
         explanation: q.explanation,
         image: q.image,
         audio: q.audio,
@@ -133,21 +126,22 @@ export interface NewSession {
   comprehension?: Comprehension | null;
 }
 
-export interface SessionRow {
-  id: string;
-  mode: SoloMode;
-  category: string;
-  subcategory: string;
-  level: number;
-  unit: string;
-  question_ids: number[];
-  seconds_per_question: number;
-  total_seconds: number;
-  rewards: boolean;
-  started_at: string;
-  deadline: string;
-  now: string;
-}
+/** A session's row as SESSION_FIELDS (or SESSION_COLUMNS) reads it. */
+export type SessionRow = Pick<
+  Row<typeof playSessions>,
+  | 'id'
+  | 'mode'
+  | 'category'
+  | 'subcategory'
+  | 'level'
+  | 'unit'
+  | 'question_ids'
+  | 'seconds_per_question'
+  | 'total_seconds'
+  | 'rewards'
+  | 'started_at'
+  | 'deadline'
+> & { now: string };
 
 /** The reply for a session row and its questions, sealed: no key leaves with them. */
 export async function sessionReply(
@@ -190,9 +184,28 @@ export async function sessionReply(
   };
 }
 
-export const SESSION_COLUMNS = sql`id, mode, category, subcategory, level, unit, question_ids, seconds_per_question,
-  total_seconds, rewards, to_json(started_at) #>> '{}' AS started_at, to_json(deadline) #>> '{}' AS deadline,
-  to_json(now()) #>> '{}' AS now`;
+/** The columns of a session its reply is made of, with the database's clock, for the builder's selects. */
+export const SESSION_FIELDS = {
+  id: playSessions.id,
+  mode: playSessions.mode,
+  category: playSessions.category,
+  subcategory: playSessions.subcategory,
+  level: playSessions.level,
+  unit: playSessions.unit,
+  question_ids: playSessions.question_ids,
+  seconds_per_question: playSessions.seconds_per_question,
+  total_seconds: playSessions.total_seconds,
+  rewards: playSessions.rewards,
+  started_at: jsonText(playSessions.started_at),
+  deadline: jsonText(playSessions.deadline),
+  now: jsonText(sql`now()`),
+};
+
+/** SESSION_FIELDS as a raw select list (`RETURNING ${SESSION_COLUMNS}`). */
+export const SESSION_COLUMNS = sql.join(
+  Object.entries(SESSION_FIELDS).map(([name, field]) => sql`${field} AS ${sql.identifier(name)}`),
+  sql`, `,
+);
 
 /** What a session grades against: each question's stored answer and type, by id. */
 export interface AnswerKey {
@@ -207,20 +220,23 @@ export interface AnswerKey {
  */
 export async function answerKeyOf(db: Db, questionIds: readonly number[]): Promise<{ ids: number[]; key: AnswerKey }> {
   const wanted = [...new Set(questionIds)];
-  const rows = await db.rows<{ id: number; type: string; answer: string }>(sql`
-    SELECT id, type, answer #>> '{}' AS answer FROM questions
-    WHERE id = ANY(${`{${wanted.join(',') || '0'}}`}::integer[]) AND status = 1`);
+  const rows = await db.rows<KeyRow>(sql`
+    SELECT id, type AS question_type, answer #>> '{}' AS answer FROM questions
+    WHERE id = ANY(${intArray(wanted)}) AND status = 1`);
   return keyOf(wanted, rows);
 }
 
+/** A question's key as a session keeps it. */
+type KeyRow = Pick<QuestionRow, 'id' | 'question_type' | 'answer'>;
+
 /** The ids of `wanted` that have an (active) row, in order, and the key of those rows. */
-function keyOf(wanted: readonly number[], rows: readonly { id: number; type: string; answer: string }[]) {
+function keyOf(wanted: readonly number[], rows: readonly KeyRow[]) {
   const live = new Set(rows.map((k) => k.id));
   return {
     ids: wanted.filter((id) => live.has(id)),
     key: {
       answers: Object.fromEntries(rows.map((k) => [k.id, k.answer])),
-      types: Object.fromEntries(rows.map((k) => [k.id, k.type])),
+      types: Object.fromEntries(rows.map((k) => [k.id, k.question_type])),
     },
   };
 }
@@ -240,7 +256,7 @@ async function insertRow(
     INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, max_level, unit,
       question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, sealed, deadline)
     VALUES (${id}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
-      ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.maxLevel ?? 0}, ${o.unit ?? ''}, ${`{${o.questionIds.join(',')}}`}::integer[],
+      ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.maxLevel ?? 0}, ${o.unit ?? ''}, ${intArray(o.questionIds)},
       ${JSON.stringify(key.answers)}::jsonb, ${JSON.stringify(key.types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
       ${o.rewards}, ${sealed}, now() + make_interval(secs => ${duration}))
     ON CONFLICT (id) DO NOTHING
@@ -286,7 +302,7 @@ export async function insertSession(
  */
 export async function drawQuestionIds(db: Db, where: SQL, limit: number, start = Math.random()): Promise<number[]> {
   // Both sides of the start in one round trip; the part before it is used only to wrap around.
-  const rows = await db.rows<{ id: number; after: boolean }>(sql`SELECT id, after FROM (
+  const rows = await db.rows<Pick<Row<typeof questions>, 'id'> & { after: boolean }>(sql`SELECT id, after FROM (
       (SELECT q.id, q.shuffle_key, true AS after FROM questions q
         WHERE q.status = 1 AND ${where} AND q.shuffle_key >= ${start} ORDER BY q.shuffle_key LIMIT ${limit})
       UNION ALL (SELECT q.id, q.shuffle_key, false FROM questions q

@@ -1,4 +1,4 @@
-import { isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../../core/rules/answers';
 import { useTranslation } from '../../lib/use-translation';
 import { OptionKeysHint } from './OptionKeysHint';
 import { arrowBetweenOptions, pickedIndex, useOptionKeys } from './option-keys';

@@ -1,5 +1,5 @@
 import type { Lifeline, PlayQuestion } from '../../../core/contract';
-import { lifelineRefusal } from '../../../core/rules/solo-modes';
+import { lifelineRefusal } from '../../../core/rules/lifelines';
 import { useTranslation } from '../../lib/use-translation';
 import { CoinIcon } from '../../ui/icons';
 import type { Playing } from './play-machine';

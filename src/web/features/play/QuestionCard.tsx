@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Lifeline, PlayQuestion } from '../../../core/contract';
-import { hintsAllowed, isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../../core/rules/answers';
+import { hintsAllowed } from '../../../core/rules/lifelines';
 import { useAppDispatch } from '../../app/hooks';
 import { useTranslation } from '../../lib/use-translation';
 import { uuid } from '../../lib/uuid';

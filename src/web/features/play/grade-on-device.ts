@@ -1,8 +1,8 @@
 import type { QuizResult } from '../../../core/contract';
 import { levelPassed } from '../../../core/rules/level-progress';
-import { percentage } from '../../../core/rules/quiz-reward';
+import { countAnswers } from '../../../core/rules/quiz-grading';
 import { DEFAULT_REWARD_RULES } from '../../../core/rules/reward-rules';
-import { isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../../core/rules/answers';
 import type { AnswerItem, Playing } from './play-machine';
 
 /**
@@ -22,24 +22,26 @@ export function gradeOnDevice(p: Playing, items: readonly AnswerItem[]): QuizRes
       is_correct: q.answer !== undefined && isCorrectAnswer(q.question_type, q.answer, answer),
     };
   });
-  const graded = review.filter((r) => !p.skipped.includes(r.question_id));
-  const correct = graded.filter((r) => r.is_correct).length;
-  const unanswered = graded.filter((r) => r.answer === null).length;
+  // Wrong only where the key says so: an answer still waiting for its verdict is not.
+  const counts = countAnswers(
+    review
+      .filter((r) => !p.skipped.includes(r.question_id))
+      .map((r) => ({ answer: r.answer, right: r.is_correct, known: keyed.has(r.question_id) })),
+  );
   return {
     session_id: p.session.session_id,
     mode: p.session.mode,
-    total: graded.length,
+    total: counts.total,
     skipped: p.skipped.length,
-    correct,
-    // Wrong only where the key says so: an answer still waiting for its verdict is not.
-    incorrect: graded.filter((r) => r.answer !== null && !r.is_correct && keyed.has(r.question_id)).length,
-    unanswered,
-    percentage: percentage(correct, graded.length),
+    correct: counts.correct,
+    incorrect: counts.incorrect,
+    unanswered: counts.unanswered,
+    percentage: counts.percentage,
     score: 0,
     score_gain: 0,
     coins: 0,
     // The operator may have moved the pass mark; the server's result will say.
-    passed: levelPassed(correct, graded.length, DEFAULT_REWARD_RULES),
+    passed: levelPassed(counts.correct, counts.total, DEFAULT_REWARD_RULES),
     first_clear: false,
     coins_spent: 0,
     level: p.session.level,

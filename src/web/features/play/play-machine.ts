@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AnswerVerdict, PlayQuestion, PlaySession, QuizResult } from '../../../core/contract';
-import { canonicalAnswer, type Lifeline } from '../../../core/rules/solo-modes';
+import { canonicalAnswer } from '../../../core/rules/answers';
+import { type Lifeline } from '../../../core/rules/lifelines';
 import { gradeOnDevice } from './grade-on-device';
 
 /** One answer as submit_quiz_answers takes it; null = unanswered (time out, skip). */

@@ -1,5 +1,5 @@
 import type { PlayQuestion } from '../../../core/contract';
-import { isCorrectAnswer } from '../../../core/rules/solo-modes';
+import { isCorrectAnswer } from '../../../core/rules/answers';
 import type { useTranslation } from '../../lib/use-translation';
 import { answerSentence, describeAnswer } from './answer-format';
 

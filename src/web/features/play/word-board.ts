@@ -1,4 +1,4 @@
-import { normalizeWord } from '../../../core/rules/solo-modes';
+import { normalizeWord } from '../../../core/rules/answers';
 import { makeTiles, wordLetters } from '../../../core/rules/word-tiles';
 
 export { makeTiles, seeded, wordLetters } from '../../../core/rules/word-tiles';

@@ -8,7 +8,7 @@ import type {
   PlaySession,
   SoloMode,
 } from '../../../core/contract';
-import { localDate } from '../../../core/rules/solo-modes';
+import { localDate } from '../../../core/rules/local-time';
 import { streakOf } from '../../../core/rules/daily-streak';
 import { ApiError } from '../api-client';
 import { uuid } from '../uuid';

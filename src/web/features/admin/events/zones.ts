@@ -1,5 +1,5 @@
 import { localDateTime } from '../../../../core/rules/contest';
-import { localDate } from '../../../../core/rules/solo-modes';
+import { localDate } from '../../../../core/rules/local-time';
 import { browserTimezone } from '../../../lib/zone';
 
 // Browsers (ICU) still name some zones by their old IANA names: the console shows today's.
