@@ -6,7 +6,7 @@ import { paths } from './paths';
 import { Spinner } from '../ui/Spinner';
 import { lazyPage } from './lazy-page';
 import { withCatalogue } from '../lib/i18n';
-import { LEVEL_ROUTE } from '../features/quiz-zone/level-call';
+import { LEVEL_ROUTE } from '../features/modes/quiz-zone/level-call';
 // The home screen is most starts' first screen: in the entry chunk, not one more round trip.
 import HomePage from '../features/home/HomePage';
 
@@ -15,10 +15,10 @@ const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
 const OtpVerifyPage = lazyPage(() => import('../features/auth/OtpVerifyPage'));
-const CategoriesPage = lazyPage(() => import('../features/quiz-zone/CategoriesPage'));
-const SubcategoriesPage = lazyPage(() => import('../features/quiz-zone/SubcategoriesPage'));
-const LevelsPage = lazyPage(() => import('../features/quiz-zone/LevelsPage'));
-const PlayPage = lazyPage(() => import('../features/quiz-zone/PlayPage'));
+const CategoriesPage = lazyPage(() => import('../features/modes/quiz-zone/CategoriesPage'));
+const SubcategoriesPage = lazyPage(() => import('../features/modes/quiz-zone/SubcategoriesPage'));
+const LevelsPage = lazyPage(() => import('../features/modes/quiz-zone/LevelsPage'));
+const PlayPage = lazyPage(() => import('../features/modes/quiz-zone/PlayPage'));
 const ModeCategories = lazyPage(() => import('../features/modes/CategoriesRoute'));
 const ModeSubcategories = lazyPage(() => import('../features/modes/SubcategoriesRoute'));
 const ModeLevels = lazyPage(() => import('../features/modes/LevelsRoute'));

@@ -12,9 +12,9 @@ import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { PICKER_MODES } from './mode-defs';
+import { PICKER_MODES } from '../../app/mode-defs';
 import { loadSubcategories } from './nav';
-import { SoloPlay } from './solo-play';
+import { SoloPlay } from '../../play/SoloPlay';
 import { useRun } from './use-run';
 
 interface Choice {

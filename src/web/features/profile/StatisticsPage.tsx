@@ -7,7 +7,7 @@ import { formatCount } from '../../lib/format-number';
 import { useLoad } from '../../lib/use-api';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
-import { BattleHistory } from '../battle/BattleHistory';
+import { BattleHistory } from './BattleHistory';
 
 /** The player's statistics (get_users_statistics). */
 export default function StatisticsPage() {
