@@ -1,11 +1,11 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, Routes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { paths } from './paths';
 import { Spinner } from '../ui/Spinner';
 import { lazyPage } from './lazy-page';
-import { withCatalogue } from '../lib/i18n';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { LEVEL_ROUTE } from '../features/modes/quiz-zone/level-call';
 // The home screen is most starts' first screen: in the entry chunk, not one more round trip.
 import HomePage from '../features/home/HomePage';
@@ -52,7 +52,7 @@ const ContestPlayPage = lazyPage(() => import('../features/contest/ContestPlayPa
 const ContestLeaderboardPage = lazyPage(() => import('../features/contest/ContestLeaderboardPage'));
 const NotFoundPage = lazyPage(() => import('../ui/NotFoundPage'));
 // The operator console: admins only, its own chunks, never precached for players.
-const AdminApp = lazy(withCatalogue(() => import('../features/admin/AdminApp')));
+const AdminApp = lazyPage(() => import('../features/admin/AdminApp'));
 
 /** Modes that play one level or round of a subcategory: category → subcategory → levels → play. */
 const LEVEL_MODES = [
@@ -95,9 +95,11 @@ const routeElements = (
     <Route
       path={`${paths.admin}/*`}
       element={
-        <Suspense fallback={<Spinner />}>
-          <AdminApp />
-        </Suspense>
+        <RouteErrorBoundary resetKey={paths.admin}>
+          <Suspense fallback={<Spinner />}>
+            <AdminApp />
+          </Suspense>
+        </RouteErrorBoundary>
       }
     />
     <Route element={<Layout />}>
