@@ -2,9 +2,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 // The layer boundaries of ARCHITECTURE.md §2, as lint errors (tsconfig projects check them too).
 const noImport = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+
+// src/web/features/<feature>/ is one feature's slice: features never import each other, and the
+// shared layers (ui, lib, play) never import a feature; only app/ and main.tsx compose features (router,
+// root reducer). A relative import is resolved, so `../x/y` and `../../features/x/y` are both seen.
+const FEATURES = path.join(import.meta.dirname, 'src', 'web', 'features') + path.sep;
+const featureOf = (file) => (file.startsWith(FEATURES) ? file.slice(FEATURES.length).split(path.sep)[0] : null);
+const featureBoundary = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      cross:
+        'Features do not import each other ({{from}} → {{to}}): move the shared piece to web/ui, web/lib or web/play, or let app/ compose them.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = featureOf(file) ?? 'shared';
+    const check = (node) => {
+      const spec = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : null;
+      if (!spec?.startsWith('.')) return;
+      const to = featureOf(path.resolve(path.dirname(file), spec));
+      if (to && to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'coverage', '.tmp', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
@@ -27,15 +60,48 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['src/web/**/*.{ts,tsx}', 'sw/**/*.ts', 'src/offline/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       // The classic hook rules; the React Compiler rules of v7's preset are not adopted here.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': noImport(['**/server/**', 'node:*'], 'web and sw never import server code.'),
     },
+  },
+  {
+    // The page and the worker share only src/core (names and shapes) and src/offline (the outbox).
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/server/**', '**/sw/**', 'node:*'],
+        'web never imports server or service-worker code (shared outbox: src/core/offline, src/offline).',
+      ),
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/server/**', '**/web/**', 'node:*'],
+        'sw never imports server or page code (shared outbox: src/core/offline, src/offline).',
+      ),
+    },
+  },
+  {
+    files: ['src/offline/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/web/**', '**/server/**', '**/sw/**', 'node:*', 'react', 'react-dom'],
+        'src/offline runs in the page and the worker: it imports src/core and idb only.',
+      ),
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/app/**', 'src/web/main.tsx', '**/*.test.{ts,tsx}'],
+    plugins: { web: { rules: { 'feature-boundary': featureBoundary } } },
+    rules: { 'web/feature-boundary': 'error' },
   },
   {
     // Playwright page.evaluate callbacks run in the browser.

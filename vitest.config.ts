@@ -10,7 +10,12 @@ export default defineConfig({
         plugins: [wholeCatalogue()],
         test: {
           name: 'unit',
-          include: ['src/core/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: [
+            'src/core/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'sw/**/*.test.ts',
+            'src/offline/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['src/web/test-setup.ts'],
         },

@@ -5,7 +5,8 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { openLink, sameOriginLink } from './open-link';
-import { FLUSH_OUTBOX, OUTBOX_SYNC_TAG, PACKS_SYNC_TAG, replayOutbox } from './outbox';
+import { FLUSH_OUTBOX, OUTBOX_SYNC_TAG, PACKS_SYNC_TAG } from '../src/core/offline/outbox-shape';
+import { replayOutbox } from '../src/offline/outbox';
 import { readPush, type PushPayload } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & {

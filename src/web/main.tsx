@@ -3,7 +3,7 @@ import { accountFeedWanted } from './app/account-feed';
 import { makeStore } from './app/store';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
-import { startLevelCall } from './features/quiz-zone/level-call';
+import { startLevelCall } from './features/modes/quiz-zone/level-call';
 // The persistence layer (redux-persist; localforage comes as its own chunk, beside the page's): needed before the first render, so in
 // the entry chunk rather than one more round trip.
 import * as persistence from './app/persistence';

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { OutboxPost } from '../../sw/outbox';
+import type { OutboxPost } from '../../src/core/offline/outbox-shape';
 import { answerOf, READ_MS } from './answer-sheet';
 import { api } from './support';
 
@@ -107,7 +107,7 @@ export async function workerEvents(
 }
 
 /** A result post as the outbox stores it. */
-export type { OutboxPost as QueuedPost } from '../../sw/outbox';
+export type { OutboxPost as QueuedPost } from '../../src/core/offline/outbox-shape';
 
 /** Puts posts straight into the page's outbox (many plays queued without playing each on screen). */
 export async function queuePosts(page: Page, posts: OutboxPost[]) {

@@ -104,9 +104,6 @@ async function journey(name, viewport, lang) {
   await page.goto(`${BASE}/profile/`);
   await page.getByTestId('logout').waitFor();
   await shot('14-profile');
-  await page.goto(`${BASE}/random-battle/`);
-  await page.getByTestId('coming-soon').waitFor();
-  await shot('15-coming-soon');
   await page.goto(`${BASE}/about-us/`);
   await page.getByTestId('page-about_us').waitFor();
   await shot('16-about');

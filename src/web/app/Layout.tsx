@@ -1,5 +1,5 @@
 import { lazy, Suspense, use, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { RoutePendingContext } from './AppRouter';
 import { Footer } from './Footer';
@@ -13,6 +13,7 @@ import { useOnline } from '../lib/use-online';
 import { UpdateBanner } from './UpdateBanner';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { refreshUser } from './session';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 // The phone's tab bar is fixed at the bottom (its room is kept by CSS): it can arrive just after
 // the first paint, in its own small chunk, so the first screen's JavaScript does not grow.
@@ -29,6 +30,7 @@ export function Layout() {
   useReturnToErrand();
   useRouteFocus();
   const online = useOnline();
+  const { pathname } = useLocation();
   // Once per app start, and when the network comes back (offline, no call is made): the
   // persisted session is checked against the server.
   useEffect(() => {
@@ -46,9 +48,12 @@ export function Layout() {
       </div>
       <UpdateBanner />
       <main className="page" id="main">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails (a render error, a chunk not fetched) fails alone, inside the frame. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../lib/api-client';
-import { openLevel, startLevelCall } from '../features/quiz-zone/level-call';
+import { openLevel, startLevelCall } from '../features/modes/quiz-zone/level-call';
 
 function counting() {
   let n = 0;

@@ -13,11 +13,11 @@ import {
   questionTimedOut,
   verdictReceived,
   bookmarkChanged,
-} from '../features/play/play-machine';
+} from '../play/play-machine';
 import type { Cue } from '../lib/feedback/cues';
 import { feedbackMiddleware } from './feedback-middleware';
 import '../features/battle/battle-store';
-import '../features/play/play-store';
+import '../play/play-store';
 import { rootReducer } from './store';
 
 function q(id: number, answer?: string): PlayQuestion {

@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { isCorrectAnswer } from '../../core/rules/answers';
 import type { BattleState } from '../features/battle/battle-slice';
-import type { PlayState } from '../features/play/play-machine';
+import type { PlayState } from '../play/play-machine';
 import { cue, music, type Cue } from '../lib/feedback/cues';
 
 /** Both are undefined until their screen's chunk has loaded (app/store.ts LazySlices). */

@@ -8,8 +8,8 @@ describe('the slices a screen brings (LazySlices)', () => {
     expect(store.getState().play).toBeUndefined();
     expect(store.getState().battle).toBeUndefined();
 
-    const { playRequested } = await import('../features/play/play-machine');
-    await import('../features/play/play-store');
+    const { playRequested } = await import('../play/play-machine');
+    await import('../play/play-store');
     store.dispatch(playRequested());
     expect(store.getState().play).toEqual({ phase: 'loading' });
 

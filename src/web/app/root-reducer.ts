@@ -2,7 +2,7 @@ import { combineSlices, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { authReducer } from '../features/auth/auth-slice';
 import type { BattleState } from '../features/battle/battle-slice';
 import { languagesReducer } from '../features/languages/languages-slice';
-import type { PlayState } from '../features/play/play-machine';
+import type { PlayState } from '../play/play-machine';
 import type { serverApi } from './server-state/api-slice';
 import { settingsReducer } from '../features/settings/settings-slice';
 import { liveReducer } from './live-slice';
@@ -12,7 +12,7 @@ import { liveReducer } from './live-slice';
 
 /**
  * The slices a screen's chunk brings along, not the first screen: injected into `rootReducer` by
- * their modules (features/play/play-store.ts, features/battle/battle-store.ts), so their state
+ * their modules (play/play-store.ts, features/battle/battle-store.ts), so their state
  * is there from the next action on, until then undefined.
  */
 export interface LazySlices {

@@ -1,12 +1,12 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, Routes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { paths } from './paths';
 import { Spinner } from '../ui/Spinner';
 import { lazyPage } from './lazy-page';
-import { withCatalogue } from '../lib/i18n';
-import { LEVEL_ROUTE } from '../features/quiz-zone/level-call';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { LEVEL_ROUTE } from '../features/modes/quiz-zone/level-call';
 // The home screen is most starts' first screen: in the entry chunk, not one more round trip.
 import HomePage from '../features/home/HomePage';
 
@@ -15,10 +15,10 @@ const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
 const OtpVerifyPage = lazyPage(() => import('../features/auth/OtpVerifyPage'));
-const CategoriesPage = lazyPage(() => import('../features/quiz-zone/CategoriesPage'));
-const SubcategoriesPage = lazyPage(() => import('../features/quiz-zone/SubcategoriesPage'));
-const LevelsPage = lazyPage(() => import('../features/quiz-zone/LevelsPage'));
-const PlayPage = lazyPage(() => import('../features/quiz-zone/PlayPage'));
+const CategoriesPage = lazyPage(() => import('../features/modes/quiz-zone/CategoriesPage'));
+const SubcategoriesPage = lazyPage(() => import('../features/modes/quiz-zone/SubcategoriesPage'));
+const LevelsPage = lazyPage(() => import('../features/modes/quiz-zone/LevelsPage'));
+const PlayPage = lazyPage(() => import('../features/modes/quiz-zone/PlayPage'));
 const ModeCategories = lazyPage(() => import('../features/modes/CategoriesRoute'));
 const ModeSubcategories = lazyPage(() => import('../features/modes/SubcategoriesRoute'));
 const ModeLevels = lazyPage(() => import('../features/modes/LevelsRoute'));
@@ -52,7 +52,7 @@ const ContestPlayPage = lazyPage(() => import('../features/contest/ContestPlayPa
 const ContestLeaderboardPage = lazyPage(() => import('../features/contest/ContestLeaderboardPage'));
 const NotFoundPage = lazyPage(() => import('../ui/NotFoundPage'));
 // The operator console: admins only, its own chunks, never precached for players.
-const AdminApp = lazy(withCatalogue(() => import('../features/admin/AdminApp')));
+const AdminApp = lazyPage(() => import('../features/admin/AdminApp'));
 
 /** Modes that play one level or round of a subcategory: category → subcategory → levels → play. */
 const LEVEL_MODES = [
@@ -95,9 +95,11 @@ const routeElements = (
     <Route
       path={`${paths.admin}/*`}
       element={
-        <Suspense fallback={<Spinner />}>
-          <AdminApp />
-        </Suspense>
+        <RouteErrorBoundary resetKey={paths.admin}>
+          <Suspense fallback={<Spinner />}>
+            <AdminApp />
+          </Suspense>
+        </RouteErrorBoundary>
       }
     />
     <Route element={<Layout />}>

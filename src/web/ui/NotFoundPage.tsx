@@ -6,8 +6,8 @@ import { paths } from '../app/paths';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <section className="card coming-soon" data-testid="not-found">
-      <div className="coming-soon-art" aria-hidden="true">
+    <section className="card page-notice" data-testid="not-found">
+      <div className="page-notice-art" aria-hidden="true">
         404
       </div>
       <h1>{t('notFound.title')}</h1>

@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAdminT } from './i18n';
 import { NAV } from './nav';
 import { AdminIcon } from './ui/admin-icons';
+import { RouteErrorBoundary } from '../../app/RouteErrorBoundary';
 import { useMenuKeys } from './use-menu-keys';
 
 /**
@@ -96,9 +97,11 @@ export function AdminLayout() {
           ))}
         </nav>
         <main className="admin-main" id="main" tabIndex={-1}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary resetKey={location.pathname} home={paths.admin}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>

@@ -7,12 +7,12 @@ import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { formatCount } from '../../lib/format-number';
 import { useWakeLock } from '../../lib/use-wake-lock';
-import { Announcer } from '../play/Announcer';
-import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../play/option-keys';
-import { OptionKeysHint } from '../play/OptionKeysHint';
-import { Rich, textDir } from '../play/Rich';
-import { LOW_TIME } from '../play/Timer';
-import { useQuestionLang } from '../play/use-question-lang';
+import { Announcer } from '../../ui/question/Announcer';
+import { arrowBetweenOptions, pickedIndex, useOptionKeys } from '../../ui/question/option-keys';
+import { OptionKeysHint } from '../../ui/question/OptionKeysHint';
+import { Rich, textDir } from '../../ui/question/Rich';
+import { LOW_TIME } from '../../ui/question/Timer';
+import { useQuestionLang } from '../../ui/question/use-question-lang';
 import { battleAnswer, battleUnfollow, type BattleState } from './battle-slice';
 import { Countdown, Seats, useLeaveNotices, useSeatName, useServerNow } from './battle-parts';
 

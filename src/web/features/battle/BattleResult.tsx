@@ -14,7 +14,7 @@ import { celebrate, flyCoins } from '../../ui/motion';
 import { Podium } from '../../ui/Podium';
 import { TrophyIcon, useSeatName } from './battle-parts';
 import { shareOrCopy } from '../../ui/share';
-import { Announcer } from '../play/Announcer';
+import { Announcer } from '../../ui/question/Announcer';
 import { Reveal } from './BattlePlay';
 
 /** A badge's name in the interface language (its id when the app does not know it). */

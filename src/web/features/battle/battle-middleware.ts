@@ -3,7 +3,7 @@ import { loggedOut } from '../../app/events';
 import { endSession } from '../../app/session';
 import type { RealtimeSocket } from '../../lib/realtime';
 import { firebaseSessionConfig } from '../../lib/firebase-session';
-import { mirrorRoomLater } from '../auth/firestore-mirror-later';
+import { mirrorRoomLater } from '../../app/firestore-mirror-later';
 import {
   answerPicked,
   battleAnswer,

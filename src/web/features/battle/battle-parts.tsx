@@ -4,7 +4,7 @@ import { formatClock } from '../../../core/rules/battle';
 import { toast } from '../../lib/toast';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
-import { WarnIcon } from '../play/Timer';
+import { WarnIcon } from '../../ui/question/Timer';
 
 /** The server's clock now (ms), ticking every quarter second: this device's clock plus the measured offset. */
 export function useServerNow(offsetMs: number): number {

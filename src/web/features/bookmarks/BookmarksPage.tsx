@@ -10,7 +10,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Empty, LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { TYPE_NAMES } from '../modes/mode-defs';
+import { TYPE_NAMES } from '../../app/mode-defs';
 
 /** A question's text on one line for labels ("Remove from bookmarks: …"). */
 const short = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);

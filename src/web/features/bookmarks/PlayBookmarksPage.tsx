@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { SoloPlay } from '../modes/solo-play';
+import { SoloPlay } from '../../play/SoloPlay';
 
 const EXPECT = ['not_found'];
 

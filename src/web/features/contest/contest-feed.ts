@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endSession } from '../../app/session';
 import type { LinkStatus, RealtimeSocket } from '../../lib/realtime';
 import { firebaseSessionConfig } from '../../lib/firebase-session';
-import { mirrorContestLater } from '../auth/firestore-mirror-later';
+import { mirrorContestLater } from '../../app/firestore-mirror-later';
 
 /**
  * A contest's live leaderboard through the realtime adapter (lib/realtime, loaded on first use

@@ -15,7 +15,7 @@ import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { ExamFacts, ltr } from './ExamFacts';
 import { ExamStartSheet } from './ExamStartSheet';
 import { readExam, sessionStore } from './exam-store';
-import { clockText, useDeadline } from './exam-time';
+import { clockText, useDeadline } from '../../lib/server-deadline';
 import './exam.css';
 import { formatDateTime, formatDay } from '../../lib/format-date';
 

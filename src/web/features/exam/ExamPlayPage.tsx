@@ -10,17 +10,18 @@ import { useTranslation } from '../../lib/use-translation';
 import { useWakeLock } from '../../lib/use-wake-lock';
 import { Spinner } from '../../ui/Spinner';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
-import { Palette, PrevNext, type PagerIds } from '../play/QuestionPager';
+import { Palette, PrevNext, type PagerIds } from '../../ui/question/QuestionPager';
 import { AwayGuard, bindAwayGuard } from './away-rule';
 import { takeExam } from './exam-cache';
 import { clearExam, readExam, resumedAnswers, sessionStore, submission, withAnswer, writeExam } from './exam-store';
 import { useAnswerSaver, type SaveState } from './use-answer-saver';
-import { clockOffset, clockText, examTimeNotice, useDeadline } from './exam-time';
+import { clockOffset, clockText, useDeadline } from '../../lib/server-deadline';
+import { examTimeNotice } from './exam-time';
 import { ltr } from './ExamFacts';
 import { ExamResultView, type SubmitReason } from './ExamResultView';
-import { WarnIcon } from '../play/Timer';
-import { Announcer } from '../play/Announcer';
-import { ExamQuestionBody } from './SealedQuestion';
+import { WarnIcon } from '../../ui/question/Timer';
+import { Announcer } from '../../ui/question/Announcer';
+import { ExamQuestionBody } from '../../ui/question/SealedQuestion';
 import './exam.css';
 
 const SAVE_TEXT = {

@@ -4,9 +4,9 @@ import type { ExamResult, SealedQuestion } from '../../../core/contract';
 import type { MarksStatistic } from '../../../core/rules/exam';
 import { paths } from '../../app/paths';
 import { useTranslation } from '../../lib/use-translation';
-import { ReviewView } from '../play/ReviewView';
-import { clockText } from './exam-time';
-import { asPlayQuestion } from './SealedQuestion';
+import { ReviewView } from '../../ui/question/ReviewView';
+import { clockText } from '../../lib/server-deadline';
+import { asPlayQuestion } from '../../ui/question/SealedQuestion';
 
 /** Why the exam was submitted: by the player, at the deadline, or for leaving the app. */
 export type SubmitReason = 'manual' | 'time' | 'away' | 'earlier';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearExam, examStoreKey, readExam, resumedAnswers, submission, withAnswer, writeExam } from './exam-store';
-import { clockOffset, clockText, msLeft } from './exam-time';
+import { clockOffset, clockText, msLeft } from '../../lib/server-deadline';
 
 /** A Storage stand-in over a Map. */
 function memory() {

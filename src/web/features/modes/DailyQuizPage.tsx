@@ -11,7 +11,7 @@ import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { formatLongDay } from '../../lib/format-date';
-import { SoloPlay } from './solo-play';
+import { SoloPlay } from '../../play/SoloPlay';
 import { useRun } from './use-run';
 
 const EXPECT = ['already_played', 'not_found'];

@@ -4,10 +4,10 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLanguageId } from '../../app/selectors';
 import { api, ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { PICKER_MODES } from './mode-defs';
+import { PICKER_MODES } from '../../app/mode-defs';
 import { nextItem } from './next-item';
 import { findSubcategory, routeNumber, titleFromSlug, usePageTitle } from './nav';
-import { SoloPlay } from './solo-play';
+import { SoloPlay } from '../../play/SoloPlay';
 
 /** Modes whose subcategory plays one level or round at a time through this page. */
 export type LevelPlayMode = 'guessTheWord' | 'audioQuestions' | 'mathMania' | 'multiMatch';

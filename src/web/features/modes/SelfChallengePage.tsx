@@ -14,9 +14,9 @@ import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
-import { PICKER_MODES } from './mode-defs';
+import { PICKER_MODES } from '../../app/mode-defs';
 import { rememberSubcategories } from './nav';
-import { SoloPlay } from './solo-play';
+import { SoloPlay } from '../../play/SoloPlay';
 import { useRun } from './use-run';
 
 interface Choice {

@@ -1,5 +1,5 @@
-import type { PickerModeKey } from './mode-defs';
-import { PICKER_MODES } from './mode-defs';
+import type { PickerModeKey } from '../../app/mode-defs';
+import { PICKER_MODES } from '../../app/mode-defs';
 import { SubcategoryPicker } from './picker/SubcategoryPicker';
 
 /** A category's subcategories in a mode (route element). */

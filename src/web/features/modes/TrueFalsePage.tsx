@@ -6,7 +6,7 @@ import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { PageTitle } from '../../ui/PageTitle';
-import { SoloPlay } from './solo-play';
+import { SoloPlay } from '../../play/SoloPlay';
 import { useRun } from './use-run';
 
 const EXPECT = ['not_found'];

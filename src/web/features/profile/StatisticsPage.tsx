@@ -6,7 +6,7 @@ import { useApiQuery } from '../../app/server-state/use-api-query';
 import { formatCount } from '../../lib/format-number';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
-import { BattleHistory } from '../battle/BattleHistory';
+import { BattleHistory } from './BattleHistory';
 
 /** The player's statistics (get_users_statistics). */
 export default function StatisticsPage() {

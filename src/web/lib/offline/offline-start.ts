@@ -4,7 +4,7 @@ import type { AppStore } from '../../app/store';
 import { configureApi } from '../api-client';
 import { errorMessage } from '../i18n';
 import { toast } from '../toast';
-import { PACKS_SYNC_TAG } from '../../../../sw/outbox';
+import { PACKS_SYNC_TAG } from '../../../core/offline/outbox-shape';
 import { outboxNetworkWorks, startOutbox } from './outbox-client';
 import { warmPacks } from './packs';
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearOutbox, countPosts, FLUSH_OUTBOX, replayOutbox, takeFailures } from '../../../../sw/outbox';
+import { FLUSH_OUTBOX } from '../../../core/offline/outbox-shape';
+import { clearOutbox, countPosts, replayOutbox, takeFailures } from '../../../offline/outbox';
 import { clearUserData, flushOutbox, outboxNetworkWorks, postResult, queuedPacks, RETRY_MS } from './outbox-client';
 import { outboxSnapshot } from './outbox-state';
 

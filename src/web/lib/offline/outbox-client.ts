@@ -1,27 +1,29 @@
 import {
-  addPost,
-  clearOutbox,
-  countPosts,
   FLUSH_OUTBOX,
-  lastSync,
-  listPosts,
   OUTBOX_CHANNEL,
   OUTBOX_SYNC_TAG,
-  replayOutbox,
-  retoken,
-  takeFailures,
   USER_CACHES,
   type OutboxApplied,
   type OutboxFailure,
   type OutboxMessage,
-} from '../../../../sw/outbox';
+} from '../../../core/offline/outbox-shape';
+import {
+  addPost,
+  clearOutbox,
+  countPosts,
+  lastSync,
+  listPosts,
+  replayOutbox,
+  retoken,
+  takeFailures,
+} from '../../../offline/outbox';
 import { outboxSnapshot, setOutboxSnapshot } from './outbox-state';
 
 /** The channel the worker announces applied posts on (for screens that load this module late). */
 export { OUTBOX_CHANNEL };
 
 /**
- * The page's side of the outbox (sw/outbox.ts): result posts are stored before their first send
+ * The page's side of the outbox (src/offline/outbox.ts): result posts are stored before their first send
  * and sent at once; what cannot go now is sent by the open page's next flush (the network back,
  * the app in front again, a call that went through, a backoff) and, when the app is closed, by
  * Background Sync. Screens read the pending count and the last sync time through useOutbox.

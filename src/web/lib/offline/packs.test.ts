@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookmarksPack, DailyQuizPack, FunAndLearnPack, PlayQuestion, PlaySession } from '../../../core/contract';
 import { localDate } from '../../../core/rules/local-time';
-import { addPost, clearOutbox } from '../../../../sw/outbox';
+import { addPost, clearOutbox } from '../../../offline/outbox';
 import { ApiError } from '../api-client';
 import { forgetPacks, offlineAnswer, packPlayOf, warmPacks } from './packs';
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { QuestionType } from '../../../../core/contract';
 // The players' own TeX renderer (and its lazily loaded KaTeX chunk with its CSS): the preview
 // shows a formula exactly as the play screen will.
-import { Rich } from '../../play/Rich';
-import { loadTex } from '../../play/tex';
+import { Rich } from '../../../ui/question/Rich';
+import { loadTex } from '../../../ui/question/tex';
 import { useAdminT } from '../i18n';
 import type { AnswerDraft } from './question-draft';
 

@@ -3,9 +3,9 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectLanguageId } from '../../../app/selectors';
 import { api, ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
-import { PICKER_MODES } from '../mode-defs';
+import { PICKER_MODES } from '../../../app/mode-defs';
 import { routeNumber, titleFromSlug, usePageTitle } from '../nav';
-import { SoloPlay } from '../solo-play';
+import { SoloPlay } from '../../../play/SoloPlay';
 
 const EXPECT = ['not_found', 'premium_locked'];
 

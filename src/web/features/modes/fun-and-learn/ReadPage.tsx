@@ -6,7 +6,7 @@ import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { Empty, LoadState } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
-import { PICKER_MODES } from '../mode-defs';
+import { PICKER_MODES } from '../../../app/mode-defs';
 import { findText, routeNumber, titleFromSlug, titleOf, usePageTitle } from '../nav';
 import { paragraphs, safeVideoUrl } from './text';
 

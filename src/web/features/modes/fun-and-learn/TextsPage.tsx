@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, StarIcon } from '../../../ui/icons';
 import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
-import { PICKER_MODES } from '../mode-defs';
+import { PICKER_MODES } from '../../../app/mode-defs';
 import { PickerState } from '../picker/PickerState';
 import { loadTexts, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 

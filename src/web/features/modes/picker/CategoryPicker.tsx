@@ -11,7 +11,7 @@ import { ChevronIcon, LockIcon } from '../../../ui/icons';
 import { LinkTile } from '../../../ui/LinkTile';
 import { Empty, LoadState } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
-import type { PickerMode } from '../mode-defs';
+import type { PickerMode } from '../../../app/mode-defs';
 import { rememberTitle } from '../nav';
 import { UnlockDialog } from './UnlockDialog';
 

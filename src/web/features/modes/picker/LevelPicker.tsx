@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, LockIcon, StarIcon } from '../../../ui/icons';
 import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
-import type { PickerMode } from '../mode-defs';
+import type { PickerMode } from '../../../app/mode-defs';
 import { PickerState } from './PickerState';
 import { rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 

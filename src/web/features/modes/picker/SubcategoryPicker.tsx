@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { LinkTile } from '../../../ui/LinkTile';
 import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
-import type { PickerMode } from '../mode-defs';
+import type { PickerMode } from '../../../app/mode-defs';
 import { PickerState } from './PickerState';
 import { rememberSubcategories, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
 

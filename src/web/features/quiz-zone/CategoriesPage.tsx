@@ -1,7 +1,0 @@
-import { PICKER_MODES } from '../modes/mode-defs';
-import { CategoryPicker } from '../modes/picker/CategoryPicker';
-
-/** Quiz zone: the category cards (premium ones ask to be unlocked). */
-export default function CategoriesPage() {
-  return <CategoryPicker mode={PICKER_MODES.quizZone} />;
-}

@@ -1,2 +1,0 @@
-// One implementation for every mode's headings.
-export { titleFromSlug } from '../modes/nav';

@@ -1,0 +1,6 @@
+import { rootReducer } from '../app/root-reducer';
+import { playReducer } from './play-machine';
+
+// The play screens' slice, added to the store when their chunk loads, not with the first screen
+// (app/store.ts LazySlices); its state is there from the next action on (the play's opening).
+rootReducer.inject({ reducerPath: 'play', reducer: playReducer });

@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react';
+import type { AnswerVerdict, PlaySession, QuizResult } from '../../core/contract';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { api, isApiError } from '../lib/api-client';
+import { uuid } from '../lib/uuid';
+import type { OutboxMessage } from '../../core/offline/outbox-shape';
+import {
+  playFailed,
+  playOpened,
+  playRequested,
+  playReset,
+  playResumed,
+  playSynced,
+  verdictQueued,
+  verdictReceived,
+  type PlayState,
+} from './play-machine';
+import './play-store';
+import { loadSubmitters, playLabel, playStep } from './submit-play';
+import { resumedPlay } from './resume-play';
+import { loadTex } from '../ui/question/tex';
+
+const LOADING: PlayState = { phase: 'loading' };
+
+function isPlaying(p: PlayState): p is Extract<PlayState, { session: PlaySession }> {
+  return 'session' in p;
+}
+
+/**
+ * Opens a session with `open` (again when `attempt` changes), sends each answer of a sealed
+ * session for its verdict and follows a queued result; returns the play state. Maths sessions wait for KaTeX before the first question.
+ */
+export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((s) => s.play);
+  // The latest opener: a new closure each render must not reopen the session.
+  const opener = useRef(open);
+  opener.current = open;
+  // The store still holds the previous play (another key) until this one has asked for its
+  // session: until then it is not ours to show, nor to submit.
+  const requested = useRef(false);
+  const play = (requested.current && stored) || LOADING;
+
+  useEffect(() => {
+    let live = true;
+    requested.current = true;
+    dispatch(playRequested());
+    opener.current().then(
+      async (session) => {
+        if (session.questions.some((q) => q.latex)) await loadTex().catch(() => undefined);
+        // A session handed back after a reload goes on where the player was.
+        // (Its key is the grading post's, should every question be answered already.)
+        if (live) dispatch(session.resumed ? playStep(playResumed(resumedPlay(session, uuid()))) : playOpened(session));
+      },
+      (e: unknown) => live && dispatch(playFailed(isApiError(e) ? e.code : 'unknown')),
+    );
+    return () => {
+      live = false;
+      dispatch(playReset());
+    };
+  }, [dispatch, attempt]);
+
+  // The answers are sent by the event that ends the quiz (submit-play.ts `playStep`), not here.
+  const auth = useAppSelector((s) => s.auth);
+  const userId = auth.user?.id ?? 0;
+  const token = auth.token ?? '';
+
+  // Each answer of a sealed session goes to submit_answer through the outbox, keyed by session
+  // and question (every resend is the same op): its verdict at once when online, else queued
+  // with the time the device showed the question, to arrive on reconnect.
+  const shownAt = useRef({ id: 0, at: 0 });
+  const onScreen = play.phase === 'question' ? (play.session.questions[play.index]?.id ?? 0) : 0;
+  if (onScreen && shownAt.current.id !== onScreen) shownAt.current = { id: onScreen, at: Date.now() };
+  const checking = play.phase === 'reveal' && play.verdict === 'checking';
+  const asked = checking ? play.session.questions[play.index]!.id : 0;
+  const answerSession = checking ? play.session.session_id : '';
+  const picked = checking ? play.picked : null;
+  const answerLabel = checking ? playLabel(play.session) : '';
+  useEffect(() => {
+    if (!asked) return;
+    const elapsed = shownAt.current.id === asked ? Date.now() - shownAt.current.at : 0;
+    const fields = {
+      session_id: answerSession,
+      question_id: String(asked),
+      answer: picked ?? '',
+      elapsed_ms: String(Math.max(0, Math.round(elapsed))),
+    };
+    const id = `${answerSession}-q${asked}`;
+    const got = (v: AnswerVerdict) => dispatch(verdictReceived(v));
+    void loadSubmitters().then(({ postResult }) =>
+      postResult('submit_answer', fields, { id, token, userId, label: answerLabel }).then(
+        (out) => {
+          if (out.status === 'applied') got(out.data as AnswerVerdict);
+          else if (out.status === 'failed') dispatch(playFailed(out.code));
+          else dispatch(verdictQueued({ question_id: asked }));
+        },
+        () =>
+          api('submit_answer', fields, { idempotencyKey: id }).then(got, () =>
+            dispatch(verdictQueued({ question_id: asked })),
+          ),
+      ),
+    );
+  }, [dispatch, asked, answerSession, picked, token, userId, answerLabel]);
+
+  // Verdicts and a queued result reaching the server while on screen: the server's replace ours.
+  const waiting = (play.phase === 'result' && play.pending) || (isPlaying(play) && play.session.sealed === true);
+  useEffect(() => {
+    if (!waiting || typeof BroadcastChannel === 'undefined') return;
+    let ch: BroadcastChannel | null = null;
+    let closed = false;
+    void loadSubmitters().then(({ channel }) => {
+      if (closed) return;
+      ch = new BroadcastChannel(channel);
+      ch.onmessage = (e: MessageEvent<OutboxMessage>) => {
+        for (const a of e.data?.applied ?? []) {
+          if (a.action === 'submit_answer') dispatch(verdictReceived(a.data as AnswerVerdict));
+          const r = a.action === 'submit_answer' ? null : (a.data as QuizResult | null);
+          if (r && typeof r.session_id === 'string') dispatch(playSynced(r));
+        }
+      };
+    });
+    return () => {
+      closed = true;
+      ch?.close();
+    };
+  }, [dispatch, waiting]);
+
+  return play;
+}
