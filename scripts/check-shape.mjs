@@ -48,14 +48,50 @@ const figures = [
     name: 'routes whose render error or failed chunk blanks the app (no error boundary)',
     goal: 0,
     value: (() => {
-      // Every <Route …> of the app and the console renders inside a layout; a route is covered
-      // when its router file's layout wraps the outlet in RouteErrorBoundary.
-      let uncovered = 0;
-      for (const f of web.filter((f) => /<Route\b/.test(read(f)))) {
-        const routes = [...read(f).matchAll(/<Route\b/g)].length;
-        if (!/RouteErrorBoundary|errorElement=/.test(read(f))) uncovered += routes;
-      }
-      return uncovered;
+      // A route is covered when a RouteErrorBoundary is around it: its layout (a component that
+      // wraps its <Outlet /> in one) is an ancestor <Route element>, or the boundary is in its
+      // own element, or the component holding its <Routes> is itself the element of a covered
+      // route (the console's nested pages).
+      const layouts = new Set(
+        web
+          .filter((f) => /RouteErrorBoundary/.test(read(f)) && /<Outlet\b/.test(read(f)))
+          .map((f) =>
+            f
+              .split(sep)
+              .pop()
+              .replace(/\.tsx?$/, ''),
+          ),
+      );
+      const routeFiles = web.filter((f) => /<Route\b/.test(read(f)));
+      const coveredComponents = new Set();
+      const scan = (f, fileCovered) => {
+        let uncovered = 0;
+        const stack = [];
+        for (const m of read(f).matchAll(/<Route\b([^>]*?(?:\{[^}]*\}[^>]*?)*)(\/?)>|<\/Route>/g)) {
+          if (m[0] === '</Route>') {
+            stack.pop();
+            continue;
+          }
+          const element = /element=\{\s*<(\w+)/.exec(m[1])?.[1];
+          const covered =
+            fileCovered ||
+            stack.some(Boolean) ||
+            (element !== undefined && (layouts.has(element) || element === 'RouteErrorBoundary'));
+          if (!covered) uncovered++;
+          else if (element) coveredComponents.add(element);
+          if (m[2] !== '/') stack.push(covered);
+        }
+        return uncovered;
+      };
+      // Twice: the first pass learns which components render under a covered route.
+      for (const f of routeFiles) scan(f, false);
+      return count(routeFiles, (f) => {
+        const own = f
+          .split(sep)
+          .pop()
+          .replace(/\.tsx?$/, '');
+        return scan(f, coveredComponents.has(own));
+      });
     })(),
   },
   {
