@@ -3,6 +3,7 @@
 // each is counted from the source tree, test files excluded. `--strict` exits 1 when one misses.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const isTest = (f) =>
@@ -49,12 +50,12 @@ const figures = [
     goal: 0,
     value: (() => {
       // A route is covered when a RouteErrorBoundary is around it: its layout (a component that
-      // wraps its <Outlet /> in one) is an ancestor <Route element>, or the boundary is in its
-      // own element, or the component holding its <Routes> is itself the element of a covered
-      // route (the console's nested pages).
+      // wraps its <Outlet /> in one) is the element of an ancestor <Route>, or the boundary is
+      // its own element, or the component holding its <Routes> is itself the element of a
+      // covered route (the console's nested pages). Read with TypeScript's own parser.
       const layouts = new Set(
         web
-          .filter((f) => /RouteErrorBoundary/.test(read(f)) && /<Outlet\b/.test(read(f)))
+          .filter((f) => /<RouteErrorBoundary\b/.test(read(f)) && /<Outlet\b/.test(read(f)))
           .map((f) =>
             f
               .split(sep)
@@ -64,34 +65,42 @@ const figures = [
       );
       const routeFiles = web.filter((f) => /<Route\b/.test(read(f)));
       const coveredComponents = new Set();
+      const tagOf = (n) => (ts.isJsxElement(n) ? n.openingElement : ts.isJsxSelfClosingElement(n) ? n : undefined);
+      const elementOf = (tag) => {
+        const attr = tag.attributes.properties.find((p) => ts.isJsxAttribute(p) && p.name.getText() === 'element');
+        const e = attr?.initializer && ts.isJsxExpression(attr.initializer) ? attr.initializer.expression : undefined;
+        const inner = e && tagOf(e);
+        return inner?.tagName.getText();
+      };
       const scan = (f, fileCovered) => {
         let uncovered = 0;
-        const stack = [];
-        for (const m of read(f).matchAll(/<Route\b([^>]*?(?:\{[^}]*\}[^>]*?)*)(\/?)>|<\/Route>/g)) {
-          if (m[0] === '</Route>') {
-            stack.pop();
-            continue;
+        const source = ts.createSourceFile(f, read(f), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+        const visit = (n, covered) => {
+          const tag = tagOf(n);
+          if (tag && tag.tagName.getText() === 'Route') {
+            const element = elementOf(tag);
+            covered ||= element !== undefined && (layouts.has(element) || element === 'RouteErrorBoundary');
+            if (!covered) uncovered++;
+            else if (element) coveredComponents.add(element);
           }
-          const element = /element=\{\s*<(\w+)/.exec(m[1])?.[1];
-          const covered =
-            fileCovered ||
-            stack.some(Boolean) ||
-            (element !== undefined && (layouts.has(element) || element === 'RouteErrorBoundary'));
-          if (!covered) uncovered++;
-          else if (element) coveredComponents.add(element);
-          if (m[2] !== '/') stack.push(covered);
-        }
+          ts.forEachChild(n, (c) => visit(c, covered));
+        };
+        visit(source, fileCovered);
         return uncovered;
       };
       // Twice: the first pass learns which components render under a covered route.
       for (const f of routeFiles) scan(f, false);
-      return count(routeFiles, (f) => {
-        const own = f
-          .split(sep)
-          .pop()
-          .replace(/\.tsx?$/, '');
-        return scan(f, coveredComponents.has(own));
-      });
+      return count(routeFiles, (f) =>
+        scan(
+          f,
+          coveredComponents.has(
+            f
+              .split(sep)
+              .pop()
+              .replace(/\.tsx?$/, ''),
+          ),
+        ),
+      );
     })(),
   },
   {
