@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect, useEffectEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { RoutePendingContext } from './AppRouter';
@@ -33,9 +33,11 @@ export function Layout() {
   const { pathname } = useLocation();
   // Once per app start, and when the network comes back (offline, no call is made): the
   // persisted session is checked against the server.
+  const checkSession = useEffectEvent(() => {
+    if (isLogin) void refreshUser(dispatch);
+  });
   useEffect(() => {
-    if (isLogin && online) void refreshUser(dispatch);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (online) checkSession();
   }, [online]);
   return (
     <div className="app">

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import type { ActionOutput } from '../../core/contract';
 import { api } from '../lib/api-client';
@@ -86,12 +86,12 @@ export function SettingsGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const bypass = useMaintenanceBypass();
 
-  useEffect(() => {
+  const startUp = useEffectEvent(() => {
     if (settingsStale() || !data) void loadSettings(dispatch, Boolean(data));
     else dispatch(settingsRestored());
-    // Once per page load: later changes come from a refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Once per page load: later changes come from a refresh.
+  useEffect(() => startUp(), []);
 
   // Stuck without settings (offline at first start): try again when the network is back.
   useEffect(() => {

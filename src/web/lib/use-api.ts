@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useDepsVersion } from './use-deps-version';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; code: string };
 
@@ -11,8 +12,8 @@ export type Loadable<T> = { status: 'loading' } | { status: 'ready'; data: T } |
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [Loadable<T>, () => void] {
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
   const [tick, setTick] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const run = useCallback(load, deps);
+  const version = useDepsVersion(deps);
+  const run = useEffectEvent(load);
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
@@ -23,6 +24,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [Loadable<T
     return () => {
       live = false;
     };
-  }, [run, tick]);
+  }, [version, tick]);
   return [state, () => setTick((n) => n + 1)];
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ContestBoard, ContestBoardEntry } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
@@ -58,11 +58,11 @@ export default function ContestLeaderboardPage() {
     }
   }
 
+  const loadFirst = useEffectEvent(() => void load(0));
   useEffect(() => {
     setRows([]);
     setMeta(null);
-    void load(0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    loadFirst();
   }, [contestId]);
 
   // The live message never carries the player's own row: asked for, at most once a second.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ContestFinish, ContestPlay, ContestSummary, SealedQuestion } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
@@ -91,6 +91,10 @@ export default function ContestPlayPage() {
   }
 
   // Opened without a play in hand (a reload, a link): where the player is in this contest.
+  // The latest screen's handlers, for the load below (which runs on its own keys).
+  const finishNow = useEffectEvent(() => finish());
+  const playFrom = useEffectEvent((...a: Parameters<typeof playing>) => playing(...a));
+  const failWith = useEffectEvent((e: unknown) => fail(e));
   useEffect(() => {
     if (phase.kind !== 'loading') return;
     let live = true;
@@ -105,7 +109,7 @@ export default function ContestPlayPage() {
       const c = all.find((x) => x.id === contestId);
       if (!live) return;
       if (!c) throw new ApiError('not_found', 404, 'not_found');
-      if (c.my_play === 'finished') return void finish();
+      if (c.my_play === 'finished') return void finishNow();
       if (c.status !== 'live') return setPhase({ kind: 'stopped', message: errorMessage('contest_not_live') });
       if (c.my_play === 'none') return setPhase({ kind: 'entry', contest: c });
       // Under way: resumed (the fee was paid at the entry).
@@ -114,14 +118,13 @@ export default function ContestPlayPage() {
         { contest_id: contestId, language_id: languageId },
         { expect: ENTER_EXPECT },
       );
-      if (live) playing(play, Date.now());
+      if (live) playFrom(play, Date.now());
     })().catch((e: unknown) => {
-      if (live) fail(e);
+      if (live) failWith(e);
     });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase.kind, contestId, languageId]);
 
   const title = name || t('modes.contestPlay');

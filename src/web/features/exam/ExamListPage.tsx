@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ExamSummary } from '../../../core/contract';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
@@ -61,12 +61,12 @@ export default function ExamListPage() {
     }
   }
 
+  const loadFirst = useEffectEvent(() => void load(tab, 0));
   useEffect(() => {
     shown.current++;
     setRows([]);
     setTotal(0);
-    void load(tab, 0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    loadFirst();
   }, [tab, languageId]);
 
   // Sent back by the play screen for the key (a resume in a new tab): the sheet opens itself.

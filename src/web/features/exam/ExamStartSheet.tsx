@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ExamSummary } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
@@ -49,13 +49,14 @@ export function ExamStartSheet({ exam, onClose }: { exam: ExamSummary; onClose: 
   // Bumped at each refusal: the first field at fault takes the focus (and scrolls into view).
   const [refused, setRefused] = useState(0);
 
-  useEffect(() => {
-    if (!refused) return;
+  const focusFault = useEffectEvent(() => {
     const at = errors.key ? keyInput.current : errors.rules ? rulesBox.current : null;
     // Centred, not just inside the edge: the sticky actions would cover it.
     at?.focus({ preventScroll: true });
     at?.scrollIntoView?.({ block: 'center' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (refused) focusFault();
   }, [refused]);
 
   async function start(e: FormEvent) {

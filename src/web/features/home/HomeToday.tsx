@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ContestSummary, DailyQuizStatus, NextLevel } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguageId } from '../../app/selectors';
 import { api } from '../../lib/api-client';
+import { useDepsVersion } from '../../lib/use-deps-version';
 import { useOnline } from '../../lib/use-online';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { useHomeT } from './home-i18n';
@@ -16,17 +17,18 @@ const QUIET = { expect: ['network', 'unknown', 'internal_error', 'not_found', 'm
 
 function useSlot<T>(load: () => Promise<T>, deps: unknown[]): Slot<T> {
   const [slot, setSlot] = useState<Slot<T>>({ state: 'loading' });
+  const version = useDepsVersion(deps);
+  const run = useEffectEvent(load);
   useEffect(() => {
     let live = true;
-    load().then(
+    run().then(
       (data) => live && setSlot({ state: 'ready', data }),
       () => live && setSlot({ state: 'gone' }),
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [version]);
   return slot;
 }
 

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useAdminT } from '../i18n';
 import { useTableQuery, type TableDefaults, type TableQuery } from './table-query';
 import { SearchBox } from './SearchBox';
@@ -67,15 +67,15 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const scrolls = useOverflows(wrap);
   const { load } = p;
 
+  // `load` is recreated by each render of the page: the query and reloads decide when to load.
+  const loadRows = useEffectEvent(load);
   useEffect(() => {
     const mine = ++seq.current;
     setState((s) => ({ status: 'loading', page: s.page }));
-    load({ ...query, offset: query.page * limit, limit }).then(
+    loadRows({ ...query, offset: query.page * limit, limit }).then(
       (page) => mine === seq.current && setState({ status: 'ready', page }),
       () => mine === seq.current && setState((s) => ({ status: 'error', page: s.page })),
     );
-    // `load` is recreated by each render of the page: the query and reloads decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, limit, retry, p.reloadKey]);
 
   const rows = state.page?.rows ?? [];

@@ -27,7 +27,11 @@ const RESERVED = new Set(['page', 'q', 'sort', 'order']);
 export function useTableQuery(defaults: TableDefaults = {}) {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
+  // The defaults by value: pages pass them as literals, a new object at each render.
+  const defaultsKey = JSON.stringify(defaults);
+  const fixed = useMemo<TableDefaults>(() => JSON.parse(defaultsKey) as TableDefaults, [defaultsKey]);
   const query = useMemo<TableQuery>(() => {
+    const defaults = fixed;
     const p = new URLSearchParams(key);
     const filters = { ...defaults.filters };
     for (const [k, v] of p) if (!RESERVED.has(k) && k in filters) filters[k] = v;
@@ -39,12 +43,11 @@ export function useTableQuery(defaults: TableDefaults = {}) {
       order: p.get('order') === 'asc' ? 'asc' : p.get('order') === 'desc' ? 'desc' : (defaults.order ?? 'desc'),
       filters,
     };
-    // The defaults are constants of the page using the table.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, fixed]);
 
   const update = useCallback(
     (patch: Partial<TableQuery>) => {
+      const defaults = fixed;
       const next = { ...query, ...patch, filters: { ...query.filters, ...patch.filters } };
       const p = new URLSearchParams();
       if (next.search) p.set('q', next.search);
@@ -54,8 +57,7 @@ export function useTableQuery(defaults: TableDefaults = {}) {
       if (next.page > 0) p.set('page', String(next.page + 1));
       setParams(p, { replace: true });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [query, setParams],
+    [query, setParams, fixed],
   );
   return [query, update] as const;
 }

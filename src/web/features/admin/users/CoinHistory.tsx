@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { LedgerEntry } from '../../../../core/contract';
 import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
@@ -25,10 +25,8 @@ export function CoinHistory({ userId, reloadKey }: { userId: number; reloadKey: 
     }
   }
 
-  useEffect(() => {
-    void load(0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, reloadKey]);
+  const loadFirst = useEffectEvent(() => void load(0));
+  useEffect(() => loadFirst(), [userId, reloadKey]);
 
   const more = total === null ? rows.length % PAGE === 0 && rows.length > 0 : rows.length < total;
   return (
