@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contestQuestions, contests, languages } from '../db/schema';
+import { isoMillis } from '../db/sql-helpers';
 import type { Clock } from '../domain/clock';
 import { createContest } from '../domain/contests';
 import { DEFAULT_RETRY_AFTER_S } from '../errors';
@@ -80,7 +81,7 @@ export function registerDevRoutes(app: FastifyInstance, db: Db, clock: Clock) {
       return reply.code(400).send({ error: true, code: 'invalid_input', message: 'to: is required', field: 'to' });
     }
     const rows = await db.rows(sql`SELECT recipient AS to, channel, code, subject, body,
-        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+        ${isoMillis(sql`created_at`)} AS created_at
       FROM outbox WHERE lower(recipient) = ${to} ORDER BY id DESC LIMIT 50`);
     return { error: false, data: rows };
   });

@@ -3,7 +3,8 @@ import { contestStatus, localDateTime, type Prize } from '../../../core/rules/co
 import { sql, type Db, type SQL } from '../../db/client';
 import type { Clock } from '../clock';
 import { AppError } from '../../errors';
-import { eventQuestions, likePattern } from './events-questions';
+import { likePattern } from './content-common';
+import { eventQuestions } from './events-questions';
 
 interface ContestRow {
   id: number;

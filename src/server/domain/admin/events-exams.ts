@@ -2,10 +2,12 @@ import type { AdminExam, AdminExamAttempt, AdminExamDetail, ExamResult } from '.
 import { examState } from '../../../core/rules/exam';
 import { localDate } from '../../../core/rules/local-time';
 import { sql, type Db } from '../../db/client';
+import { isoSeconds } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { EXAM_GRACE_SECONDS } from '../exams';
 import { dbNow } from '../play/daily';
-import { eventQuestions, likePattern } from './events-questions';
+import { likePattern } from './content-common';
+import { eventQuestions } from './events-questions';
 
 type ExamRow = Omit<AdminExam, 'status'>;
 
@@ -16,7 +18,7 @@ const COLUMNS = sql`e.id, e.language_id, e.title, e.description, to_char(e.start
   (SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
     WHERE x.exam_id = e.id AND q.status = 1) AS total_marks,
   (SELECT count(*)::int FROM exam_attempts a WHERE a.exam_id = e.id) AS attempts,
-  to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
+  ${isoSeconds(sql`e.created_at`)} AS created_at`;
 
 /** Today in the operator's zone, by the database's clock. */
 export async function operatorToday(db: Db, timezone: string): Promise<string> {
@@ -82,8 +84,7 @@ interface AttemptRow {
   now: string;
 }
 
-const utc = (column: string) =>
-  sql.raw(`to_char(a.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ${column}`);
+const utc = (column: string) => sql`${isoSeconds(sql.raw(`a.${column}`))} AS ${sql.raw(column)}`;
 
 /** A page of an exam's attempts, best marks first (then fastest), with their state. */
 export async function examResults(

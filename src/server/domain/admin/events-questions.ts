@@ -94,8 +94,3 @@ export async function checkLanguage(db: Db, languageId: number): Promise<void> {
   const row = await db.one(sql`SELECT 1 AS one FROM languages WHERE id = ${languageId}`);
   if (!row) throw new AppError('invalid_input', { field: 'language_id', message: 'language_id: no such language' });
 }
-
-/** `%text%` for ILIKE, with the pattern characters of the search taken literally. */
-export function likePattern(search: string | undefined): string | undefined {
-  return search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-}

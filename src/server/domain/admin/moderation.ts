@@ -1,10 +1,12 @@
 import type { AdminPaymentRequest, AdminReport } from '../../../core/contract';
 import { sql, type Db } from '../../db/client';
+import { isoSeconds } from '../../db/sql-helpers';
+import { likePattern } from './content-common';
 import { AppError } from '../../errors';
 import { PAYOUT_SIGNALS } from './payout-review';
 
 const REPORT_COLUMNS = sql`r.id, r.status, r.message,
-  to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
+  ${isoSeconds(sql`r.created_at`)} AS date,
   r.user_id, u.name AS user_name, q.id AS question_id, q.question, q.type AS question_type, q.options, q.answer,
   c.id AS category_id, c.name AS category_name,
   (SELECT count(*)::int FROM question_reports r2 WHERE r2.question_id = q.id AND r2.status = 'open') AS reports_on_question`;
@@ -48,14 +50,13 @@ export async function listAllPaymentRequests(
   db: Db,
   o: { status: string; search?: string; order: 'asc' | 'desc'; offset: number; limit: number },
 ): Promise<{ rows: AdminPaymentRequest[]; total: number }> {
-  const like = o.search ? `%${o.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = likePattern(o.search);
   const where = sql`WHERE TRUE ${o.status === 'all' ? sql`` : sql`AND p.status = ${o.status}`}
     ${like ? sql`AND (u.name ILIKE ${like} OR u.email ILIKE ${like} OR p.payment_address ILIKE ${like})` : sql``}`;
   const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await db.rows<AdminPaymentRequest>(sql`SELECT p.id, p.payment_type, p.payment_address,
       p.payment_amount::float8 AS payment_amount, p.coin_used, p.details, p.status,
-      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS date,
-      to_char(p.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS settled_at,
+      ${isoSeconds(sql`p.created_at`)} AS date, ${isoSeconds(sql`p.settled_at`)} AS settled_at,
       p.user_id, u.name AS user_name, u.email AS user_email, ${PAYOUT_SIGNALS}
     FROM payment_requests p JOIN users u ON u.id = p.user_id ${where}
     ORDER BY p.id ${dir} LIMIT ${o.limit} OFFSET ${o.offset}`);
