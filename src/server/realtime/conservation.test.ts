@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomState, ServerMessage } from '../../core/contract';
 import { sql } from '../db/client';
+import { TestClock } from '../domain/clock';
 import {
   battleHelpers,
   connectPlayer,
   expectNoAnswerBeforeClose,
   setBattleRules,
   sleep,
+  tickerPass,
   type Client,
   listenForSockets,
 } from '../test-support/battle';
@@ -15,12 +17,15 @@ import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 // Many random battles at once, players answering, idling, leaving, dropping (for good or for a
 // moment) and cancelling their search: no coin is made or lost, every room ends finished or
-// deleted, and no frame gives an answer away before its round closes.
+// deleted, and no frame gives an answer away before its round closes. The battles run on a
+// clock the test moves (running with the system's time, moved on past countdowns and at the end
+// past every round and grace), so that how loaded the machine is changes the mix, not the result.
 
+const clock = new TestClock(new Date(), { running: true });
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '1', BATTLE_ROUND_DELAY_MS: '0', BATTLE_DB_WORKER: '1' });
+  t = await buildTestApp({ BATTLE_ROUND_SECONDS: '1', BATTLE_ROUND_DELAY_MS: '0', BATTLE_DB_WORKER: '1' }, { clock });
   setBattleRules(t, { random_battle_questions: 2, reconnect_grace_seconds: 1 });
   url = await listenForSockets(t);
 });
@@ -180,7 +185,7 @@ describe('random battles under churn', () => {
         }
         if (behaviour === 'idle') continue;
         const key = await keyOf(roomId);
-        await sleep(Math.max(0, Date.parse(q.opens_at) - Date.now() + 5));
+        clock.follow(Date.parse(q.opens_at) + 5);
         const answer = right ? key[String(q.question.id)]! : 'zz';
         c.send({ type: 'answer', room_id: roomId, round: q.round, question_id: q.question.id, answer });
       }
@@ -194,15 +199,16 @@ describe('random battles under churn', () => {
       }),
     );
 
-    // Everything settles: the ticker ends the battles still running (rounds, grace).
+    // Everything settles: the clock moves past every round and grace, a second at a time, and
+    // the ticker ends the battles still running.
     const list = `{${[...rooms].join(',')}}`;
-    const end = Date.now() + 15_000;
-    for (;;) {
+    for (let passes = 0; ; passes++) {
       const pending = await t.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM rooms
         WHERE id = ANY(${list}::uuid[]) AND status NOT IN ('finished', 'deleted')`);
       if (pending!.n === 0) break;
-      expect(Date.now(), `${pending!.n} rooms still open`).toBeLessThan(end);
-      await sleep(100);
+      expect(passes, `${pending!.n} rooms still open after ${passes} s of the clock`).toBeLessThan(60);
+      clock.advance(1000);
+      await tickerPass(t);
     }
     const statuses = await t.db.rows<{ status: string; n: number }>(sql`SELECT status, count(*)::int AS n
       FROM rooms WHERE id = ANY(${list}::uuid[]) GROUP BY status ORDER BY status`);
