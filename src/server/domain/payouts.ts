@@ -10,7 +10,7 @@ import { notify } from './notifications';
 import { lineageIds } from './tombstones';
 
 /** A request as the API shows it. */
-const requestColumns = {
+export const requestColumns = {
   id: pr.id,
   payment_type: pr.payment_type,
   payment_address: pr.payment_address,

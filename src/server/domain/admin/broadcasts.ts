@@ -1,5 +1,5 @@
 import type { AdminBroadcast } from '../../../core/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
 import { notificationBroadcasts, users } from '../../db/schema';
 import { isoSeconds } from '../../db/sql-helpers';
@@ -14,13 +14,34 @@ export interface NewBroadcast {
   message: string;
 }
 
-const BROADCAST_COLUMNS = sql`b.id, b.audience, b.language_code, b.user_id, coalesce(u.name, '') AS user_name,
-  b.title, b.message, b.recipients,
-  coalesce((SELECT count(*)::int FROM notification_reads r JOIN notifications n ON n.id = r.notification_id
-    WHERE n.broadcast_id = b.id), 0) AS reads,
-  coalesce((SELECT sum(n.push_sent)::int FROM notifications n WHERE n.broadcast_id = b.id), 0) AS push_sent,
-  coalesce((SELECT sum(n.push_failed)::int FROM notifications n WHERE n.broadcast_id = b.id), 0) AS push_failed,
-  ${isoSeconds(sql`b.created_at`)} AS date`;
+const broadcastColumns = {
+  id: notificationBroadcasts.id,
+  // The table's CHECK keeps the audience to these three.
+  audience: sql<AdminBroadcast['audience']>`${notificationBroadcasts.audience}`,
+  language_code: notificationBroadcasts.language_code,
+  user_id: notificationBroadcasts.user_id,
+  user_name: sql<string>`coalesce(${users.name}, '')`,
+  title: notificationBroadcasts.title,
+  message: notificationBroadcasts.message,
+  recipients: notificationBroadcasts.recipients,
+  reads: sql<number>`coalesce((SELECT count(*)::int FROM notification_reads r
+    JOIN notifications n ON n.id = r.notification_id WHERE n.broadcast_id = ${notificationBroadcasts.id}), 0)`,
+  push_sent: sql<number>`coalesce((SELECT sum(n.push_sent)::int FROM notifications n
+    WHERE n.broadcast_id = ${notificationBroadcasts.id}), 0)`,
+  push_failed: sql<number>`coalesce((SELECT sum(n.push_failed)::int FROM notifications n
+    WHERE n.broadcast_id = ${notificationBroadcasts.id}), 0)`,
+  date: isoSeconds(notificationBroadcasts.created_at),
+};
+
+/**
+ * Broadcasts with their recipient's name and delivery counts. The join makes drizzle name the
+ * broadcast's columns by table, as the count subqueries need (a one-table select leaves them bare).
+ */
+const selectBroadcasts = (db: Db) =>
+  db.orm
+    .select(broadcastColumns)
+    .from(notificationBroadcasts)
+    .leftJoin(users, eq(users.id, notificationBroadcasts.user_id));
 
 /**
  * An operator's notification: one notifications row whatever the audience (everyone, the players
@@ -37,7 +58,7 @@ export async function sendBroadcast(db: Db, adminId: number, b: NewBroadcast): P
     languageCode = b.language_code;
   } else if (b.audience === 'user') {
     if (!b.user_id) throw new AppError('invalid_input', { field: 'user_id', message: 'user_id: is required' });
-    const u = await db.one(sql`SELECT 1 AS ok FROM users WHERE id = ${b.user_id}`);
+    const [u] = await db.orm.select({ id: users.id }).from(users).where(eq(users.id, b.user_id));
     if (!u) throw new AppError('not_found', { field: 'user_id', message: 'No such user.' });
     userId = b.user_id;
   }
@@ -64,8 +85,8 @@ export async function sendBroadcast(db: Db, adminId: number, b: NewBroadcast): P
     .returning({ id: notificationBroadcasts.id });
   await db.run(sql`INSERT INTO notifications (user_id, type, title, message, language_code, broadcast_id)
     VALUES (${userId}, 'general', ${b.title}, ${b.message}, ${languageCode || null}, ${row!.id})`);
-  return (await db.one<AdminBroadcast>(sql`SELECT ${BROADCAST_COLUMNS}
-    FROM notification_broadcasts b LEFT JOIN users u ON u.id = b.user_id WHERE b.id = ${row!.id}`))!;
+  const [sent] = await selectBroadcasts(db).where(eq(notificationBroadcasts.id, row!.id));
+  return sent!;
 }
 
 /** Sent broadcasts, newest first, with their delivery counts. */
@@ -74,9 +95,7 @@ export async function listBroadcasts(
   offset: number,
   limit: number,
 ): Promise<{ rows: AdminBroadcast[]; total: number }> {
-  const rows = await db.rows<AdminBroadcast>(sql`SELECT ${BROADCAST_COLUMNS}
-    FROM notification_broadcasts b LEFT JOIN users u ON u.id = b.user_id
-    ORDER BY b.id DESC LIMIT ${limit} OFFSET ${offset}`);
+  const rows = await selectBroadcasts(db).orderBy(desc(notificationBroadcasts.id)).limit(limit).offset(offset);
   const [n] = await db.orm.select({ n: count() }).from(notificationBroadcasts);
   return { rows, total: n!.n };
 }

@@ -15,13 +15,6 @@ export function statusIs(column: AnyPgColumn, filter: 'all' | 'active' | 'inacti
   return undefined;
 }
 
-/** The same filter as a raw `AND …` fragment, for the queries kept in `sql`. */
-export function statusCondition(column: SQL, filter: 'all' | 'active' | 'inactive'): SQL {
-  if (filter === 'active') return sql`AND ${column} = 1`;
-  if (filter === 'inactive') return sql`AND ${column} <> 1`;
-  return sql``;
-}
-
 /** A status column as the API's 0/1 flag (the table's CHECK keeps it to these). */
 export function statusFlag(column: SQLWrapper): SQL<0 | 1> {
   return sql<0 | 1>`${column}::int`;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AdminDailyQuiz } from '../../../core/contract';
 import type { Db } from '../../db/client';
-import { dailyQuizzes } from '../../db/schema';
+import { categories, dailyQuizzes, questions } from '../../db/schema';
 import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { adminLanguage } from './content-languages';
@@ -56,14 +56,20 @@ async function dailyQuiz(db: Db, languageId: number, date: string): Promise<Admi
 
 /** Refuses question ids that are missing (404) or not active questions of the language's content modes (400). */
 async function assertSchedulable(db: Db, languageId: number, ids: readonly number[]) {
-  const rows = await db.rows<{ id: number; why: string }>(sql`SELECT k.id,
-      CASE WHEN q.id IS NULL THEN 'missing'
-        WHEN c.type NOT BETWEEN 1 AND 6 OR q.comprehension_id IS NOT NULL THEN 'is not a quiz question'
-        WHEN q.status <> 1 THEN 'is not active'
-        WHEN q.language_id <> ${languageId} THEN 'is not of that language'
-        ELSE '' END AS why
-    FROM unnest(${intArray(ids)}) AS k(id)
-    LEFT JOIN questions q ON q.id = k.id LEFT JOIN categories c ON c.id = q.category_id`);
+  const id = sql<number>`k.id`;
+  const rows = await db.orm
+    .select({
+      id,
+      why: sql<string>`CASE WHEN ${questions.id} IS NULL THEN 'missing'
+        WHEN ${categories.type} NOT BETWEEN 1 AND 6 OR ${questions.comprehension_id} IS NOT NULL
+          THEN 'is not a quiz question'
+        WHEN ${questions.status} <> 1 THEN 'is not active'
+        WHEN ${questions.language_id} <> ${languageId} THEN 'is not of that language'
+        ELSE '' END`,
+    })
+    .from(sql`unnest(${intArray(ids)}) AS k(id)`)
+    .leftJoin(questions, eq(questions.id, id))
+    .leftJoin(categories, eq(categories.id, questions.category_id));
   const missing = rows.filter((r) => r.why === 'missing').map((r) => r.id);
   if (missing.length)
     throw new AppError('not_found', { field: 'question_ids', message: `No such question: ${missing.join(', ')}.` });

@@ -5,7 +5,9 @@ import {
   type AdminQuestionDetail,
   type QuestionType,
 } from '../../../core/contract';
-import { sql, type Db } from '../../db/client';
+import { and, between, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { categories, comprehensions, questions, subcategories } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Column } from '../content-import/columns';
 import { checkRow, type ImportQuestion } from '../content-import/question-row';
@@ -72,8 +74,10 @@ async function placement(db: Db, input: QuestionInput, before: AdminQuestionDeta
   let categoryId = input.category_id ?? before?.category_id;
   let subId = input.subcategory_id !== undefined ? none(input.subcategory_id) : (before?.subcategory_id ?? null);
   if (textId !== null) {
-    const text = await db.one<{ category_id: number; subcategory_id: number | null }>(sql`SELECT category_id,
-      subcategory_id FROM comprehensions WHERE id = ${textId}`);
+    const [text] = await db.orm
+      .select({ category_id: comprehensions.category_id, subcategory_id: comprehensions.subcategory_id })
+      .from(comprehensions)
+      .where(eq(comprehensions.id, textId));
     if (!text) notFound('comprehension_id', 'fun-and-learn text');
     if (input.category_id !== undefined && input.category_id !== text.category_id)
       badField('category_id', "must be the fun-and-learn text's category");
@@ -82,13 +86,18 @@ async function placement(db: Db, input: QuestionInput, before: AdminQuestionDeta
     categoryId = text.category_id;
     subId = text.subcategory_id;
   }
-  const category = await db.one<{ language_id: number; type: number }>(sql`SELECT language_id, type::int AS type
-    FROM categories WHERE id = ${required(categoryId, 'category_id')} AND type BETWEEN 1 AND 8`);
+  const [category] = await db.orm
+    .select({ language_id: categories.language_id, type: categories.type })
+    .from(categories)
+    .where(and(eq(categories.id, required(categoryId, 'category_id')), between(categories.type, 1, 8)));
   if (!category) notFound('category_id', 'category');
   if (input.language_id !== undefined && input.language_id !== category.language_id)
     badField('category_id', 'is not a category of the language given');
   if (subId !== null) {
-    const sub = await db.one<{ category_id: number }>(sql`SELECT category_id FROM subcategories WHERE id = ${subId}`);
+    const [sub] = await db.orm
+      .select({ category_id: subcategories.category_id })
+      .from(subcategories)
+      .where(eq(subcategories.id, subId));
     if (!sub) notFound('subcategory_id', 'subcategory');
     if (sub.category_id !== categoryId) badField('subcategory_id', 'does not belong to the category');
   }
@@ -161,13 +170,26 @@ export async function saveQuestion(
   assertPlayable(p, q);
   const r = q.row;
   const status = input.status ?? before?.status ?? 1;
-  const values = sql`${p.language_id}, ${p.category_id}, ${p.subcategory_id}, ${p.comprehension_id}, ${q.level},
-    ${q.marks}, ${r.type}, ${r.question}, ${JSON.stringify(r.options)}::jsonb, ${JSON.stringify(r.match_options)}::jsonb,
-    to_jsonb(${r.answer}::text), ${r.explanation}, ${r.image}, ${r.audio}, ${r.latex}, ${status}`;
-  const columns = sql`language_id, category_id, subcategory_id, comprehension_id, level, marks, type, question,
-    options, match_options, answer, explanation, image, audio, latex, status`;
+  const row = {
+    language_id: p.language_id,
+    category_id: p.category_id,
+    subcategory_id: p.subcategory_id,
+    comprehension_id: p.comprehension_id,
+    level: q.level,
+    marks: q.marks,
+    type: r.type,
+    question: r.question,
+    options: r.options,
+    match_options: r.match_options,
+    answer: r.answer,
+    explanation: r.explanation,
+    image: r.image,
+    audio: r.audio,
+    latex: r.latex,
+    status,
+  };
   const id = before
-    ? (await db.run(sql`UPDATE questions SET (${columns}) = (${values}) WHERE id = ${before.id}`), before.id)
-    : (await db.one<{ id: number }>(sql`INSERT INTO questions (${columns}) VALUES (${values}) RETURNING id`))!.id;
+    ? (await db.orm.update(questions).set(row).where(eq(questions.id, before.id)), before.id)
+    : (await db.orm.insert(questions).values(row).returning({ id: questions.id }))[0]!.id;
   return { before, after: await adminQuestion(db, id) };
 }

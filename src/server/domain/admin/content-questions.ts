@@ -1,19 +1,42 @@
-import type { AdminQuestion, AdminQuestionDetail } from '../../../core/contract';
-import { eq } from 'drizzle-orm';
+import type { AdminQuestion, AdminQuestionDetail, QuestionType } from '../../../core/contract';
+import { and, asc, between, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
-import { questions } from '../../db/schema';
-import { isoSeconds } from '../../db/sql-helpers';
+import { categories, languages, questionReports, questions, subcategories } from '../../db/schema';
+import { isoSeconds, jsonText } from '../../db/sql-helpers';
 import { exportRow } from '../content-import/export-category';
-import { likePattern, notFound, statusCondition } from './content-common';
+import { countOf, likePattern, notFound, statusFlag, statusIs } from './content-common';
 
-const COLUMNS = sql`q.id, q.language_id, q.category_id, c.name AS category_name, c.type::int AS category_type,
-  q.subcategory_id, coalesce(s.name, '') AS subcategory_name, q.comprehension_id, q.type, q.question, q.options,
-  q.match_options, q.answer #>> '{}' AS answer, q.explanation, q.image, q.audio, q.latex, q.level, q.marks,
-  q.status::int AS status, ${isoSeconds(sql`q.created_at`)} AS created_at,
-  (SELECT count(*)::int FROM question_reports r WHERE r.question_id = q.id AND r.status = 'open') AS open_reports`;
+const questionColumns = {
+  id: questions.id,
+  language_id: questions.language_id,
+  category_id: questions.category_id,
+  category_name: categories.name,
+  category_type: sql<number>`${categories.type}::int`,
+  subcategory_id: questions.subcategory_id,
+  subcategory_name: sql<string>`coalesce(${subcategories.name}, '')`,
+  comprehension_id: questions.comprehension_id,
+  // Saves check the type against the import's rules (question-row.ts).
+  type: sql<QuestionType>`${questions.type}`,
+  question: questions.question,
+  options: questions.options,
+  match_options: questions.match_options,
+  answer: jsonText(questions.answer),
+  explanation: questions.explanation,
+  image: questions.image,
+  audio: questions.audio,
+  latex: questions.latex,
+  level: questions.level,
+  marks: questions.marks,
+  status: statusFlag(questions.status),
+  created_at: isoSeconds(questions.created_at),
+  open_reports: countOf(
+    questionReports,
+    sql`${questionReports.question_id} = ${questions.id} AND ${questionReports.status} = 'open'`,
+  ),
+};
+
 /** Questions of the content modes and of the exam and contest question banks. */
-const FROM = sql`FROM questions q JOIN categories c ON c.id = q.category_id AND c.type BETWEEN 1 AND 8
-  LEFT JOIN subcategories s ON s.id = q.subcategory_id`;
+const inBanks = and(eq(categories.id, questions.category_id), between(categories.type, 1, 8));
 
 export interface QuestionQuery {
   language_id?: number;
@@ -31,40 +54,51 @@ export interface QuestionQuery {
   limit: number;
 }
 
-const SORTS = { id: sql`q.id`, level: sql`q.level`, created: sql`q.created_at` };
+const SORTS = { id: questions.id, level: questions.level, created: questions.created_at };
 
 /** Questions matching the filters (a search in their text, or an id), a page of them and how many. */
 export async function listQuestions(db: Db, q: QuestionQuery): Promise<{ rows: AdminQuestion[]; total: number }> {
   const like = likePattern(q.search);
-  const where = sql`WHERE TRUE
-    ${q.language_id ? sql`AND q.language_id = ${q.language_id}` : sql``}
-    ${q.category_id ? sql`AND q.category_id = ${q.category_id}` : sql``}
-    ${q.subcategory_id ? sql`AND q.subcategory_id = ${q.subcategory_id}` : sql``}
-    ${q.comprehension_id ? sql`AND q.comprehension_id = ${q.comprehension_id}` : sql``}
-    ${q.type ? sql`AND q.type = ${q.type}` : sql``}
-    ${
-      q.category_type
-        ? sql`AND c.type = ${q.category_type}`
-        : // The exam and contest banks when asked for (by type or by one of their categories) only:
-          // pickers of quiz questions (the daily quiz) must not offer them.
-          q.category_id
-          ? sql``
-          : sql`AND c.type BETWEEN 1 AND 6`
-    }
-    ${q.level ? sql`AND q.level = ${q.level}` : sql``}
-    ${like ? sql`AND (q.question ILIKE ${like} OR q.id::text = ${q.search})` : sql``}
-    ${statusCondition(sql`q.status`, q.status)}`;
-  const dir = q.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await db.rows<AdminQuestion>(sql`SELECT ${COLUMNS} ${FROM} ${where}
-    ORDER BY ${SORTS[q.sort]} ${dir}, q.id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n ${FROM} ${where}`);
+  const where = and(
+    q.language_id ? eq(questions.language_id, q.language_id) : undefined,
+    q.category_id ? eq(questions.category_id, q.category_id) : undefined,
+    q.subcategory_id ? eq(questions.subcategory_id, q.subcategory_id) : undefined,
+    q.comprehension_id ? eq(questions.comprehension_id, q.comprehension_id) : undefined,
+    q.type ? eq(questions.type, q.type) : undefined,
+    q.category_type
+      ? eq(categories.type, q.category_type)
+      : // The exam and contest banks when asked for (by type or by one of their categories) only:
+        // pickers of quiz questions (the daily quiz) must not offer them.
+        q.category_id
+        ? undefined
+        : between(categories.type, 1, 6),
+    q.level ? eq(questions.level, q.level) : undefined,
+    like ? or(ilike(questions.question, like), sql`${questions.id}::text = ${q.search}`) : undefined,
+    statusIs(questions.status, q.status),
+  );
+  const dir = q.order === 'asc' ? asc : desc;
+  const rows = await db.orm
+    .select(questionColumns)
+    .from(questions)
+    .innerJoin(categories, inBanks)
+    .leftJoin(subcategories, eq(subcategories.id, questions.subcategory_id))
+    .where(where)
+    .orderBy(dir(SORTS[q.sort]), dir(questions.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(questions).innerJoin(categories, inBanks).where(where);
   return { rows, total: n!.n };
 }
 
 /** One question with its answer as the form's cells (the import layout), or a 404 on `field`. */
 export async function adminQuestion(db: Db, id: number, field = 'id'): Promise<AdminQuestionDetail> {
-  const q = await db.one<AdminQuestion & { language_code: string }>(sql`SELECT ${COLUMNS}, l.code AS language_code
-    ${FROM} JOIN languages l ON l.id = q.language_id WHERE q.id = ${id}`);
+  const [q] = await db.orm
+    .select({ ...questionColumns, language_code: languages.code })
+    .from(questions)
+    .innerJoin(categories, inBanks)
+    .leftJoin(subcategories, eq(subcategories.id, questions.subcategory_id))
+    .innerJoin(languages, eq(languages.id, questions.language_id))
+    .where(eq(questions.id, id));
   if (!q) notFound(field, 'question');
   const { language_code, ...question } = q;
   const fields = exportRow({ ...q, subcategory: q.subcategory_name || null }, q.category_name, language_code);

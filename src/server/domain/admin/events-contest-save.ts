@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Prize } from '../../../core/rules/contest';
+import { eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { contestPlays, contests } from '../../db/schema';
+import { jsonText } from '../../db/sql-helpers';
 import type { Clock } from '../clock';
 import { AppError } from '../../errors';
 import { createContest } from '../contests';
@@ -58,10 +61,24 @@ const LOCKED = [
 const FIELD_OF: Partial<Record<keyof ContestSnapshot, string>> = { starts_at: 'start_date', ends_at: 'end_date' };
 
 async function snapshot(db: Db, clock: Clock, id: number, lock: boolean) {
-  const row = await db.one<Omit<ContestSnapshot, 'questions'> & { started: boolean }>(sql`SELECT language_id, name,
-      description, image, to_json(starts_at) #>> '{}' AS starts_at, to_json(ends_at) #>> '{}' AS ends_at, entry_fee, prizes, points_per_correct, speed_bonus,
-      seconds_per_question, ${clock.sql()} >= starts_at AS started
-    FROM contests WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
+  const query = db.orm
+    .select({
+      language_id: contests.language_id,
+      name: contests.name,
+      description: contests.description,
+      image: contests.image,
+      starts_at: jsonText(contests.starts_at),
+      ends_at: jsonText(contests.ends_at),
+      entry_fee: contests.entry_fee,
+      prizes: sql<Prize[]>`${contests.prizes}`,
+      points_per_correct: contests.points_per_correct,
+      speed_bonus: contests.speed_bonus,
+      seconds_per_question: contests.seconds_per_question,
+      started: sql<boolean>`${clock.sql()} >= ${contests.starts_at}`,
+    })
+    .from(contests)
+    .where(eq(contests.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
   const { started, ...rest } = row;
   const s: ContestSnapshot = {
@@ -189,7 +206,11 @@ export async function saveContest(
 export async function deleteContest(db: Db, clock: Clock, id: number): Promise<ContestSnapshot> {
   const { started, s } = await snapshot(db, clock, id, true);
   if (started) throw new AppError('contest_started', { field: 'contest_id' });
-  const entered = await db.one(sql`SELECT 1 AS one FROM contest_plays WHERE contest_id = ${id} LIMIT 1`);
+  const [entered] = await db.orm
+    .select({ user_id: contestPlays.user_id })
+    .from(contestPlays)
+    .where(eq(contestPlays.contest_id, id))
+    .limit(1);
   if (entered) throw new AppError('contest_has_entries', { field: 'contest_id' });
   await db.run(sql`DELETE FROM contests WHERE id = ${id}`);
   await dropImage(db, s.image);

@@ -1,63 +1,74 @@
 import type { AdminContest, AdminContestDetail, AdminContestResult } from '../../../core/contract';
 import { contestStatus, localDateTime, type Prize } from '../../../core/rules/contest';
+import { and, asc, count, desc, eq, gt, ilike, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db, type SQL } from '../../db/client';
+import { coinLedger, contestPlays, contests, users } from '../../db/schema';
+import { isoSeconds, jsonText } from '../../db/sql-helpers';
 import type { Clock } from '../clock';
 import { AppError } from '../../errors';
 import { likePattern } from './content-common';
 import { eventQuestions } from './events-questions';
 
-interface ContestRow {
-  id: number;
-  language_id: number;
-  name: string;
-  description: string;
-  image: string;
-  starts_at: string;
-  ends_at: string;
-  entry_fee: number;
-  prizes: Prize[];
-  points_per_correct: number;
-  speed_bonus: boolean;
-  seconds_per_question: number;
-  closed: boolean;
-  participants: number;
-  total_questions: number;
-  created_at: string;
-  now: string;
-}
+// Contests are read as `c`, their plays as `p`, the fee and prize rows of the ledger as `f` and
+// `w`: the correlated subqueries name their outer table by alias in their own text, since drizzle
+// writes a column of a one-table select unqualified (a subquery would read its own table's).
+const c = alias(contests, 'c');
+const p = alias(contestPlays, 'p');
+const f = alias(coinLedger, 'f');
+const w = alias(coinLedger, 'w');
 
-const columns = (clock: Clock) => sql`c.id, c.language_id, c.name, c.description, c.image,
-  to_json(c.starts_at) #>> '{}' AS starts_at, to_json(c.ends_at) #>> '{}' AS ends_at, c.entry_fee, c.prizes,
-  c.points_per_correct, c.speed_bonus, c.seconds_per_question, c.closed_at IS NOT NULL AS closed,
-  (SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id) AS participants,
-  (SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.contest_id = c.id AND q.status = 1) AS total_questions,
-  to_json(c.created_at) #>> '{}' AS created_at, to_json(${clock.sql()}) #>> '{}' AS now`;
+const participants = sql<number>`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id)`;
+
+/** A contest as the console reads it, with the clock's now. */
+const columns = (clock: Clock) => ({
+  id: c.id,
+  language_id: c.language_id,
+  name: c.name,
+  description: c.description,
+  image: c.image,
+  starts_at: jsonText(c.starts_at),
+  ends_at: jsonText(c.ends_at),
+  entry_fee: c.entry_fee,
+  prizes: sql<Prize[]>`${c.prizes}`,
+  points_per_correct: c.points_per_correct,
+  speed_bonus: c.speed_bonus,
+  seconds_per_question: c.seconds_per_question,
+  closed: sql<boolean>`${c.closed_at} IS NOT NULL`,
+  participants,
+  total_questions: sql<number>`(SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.contest_id = c.id AND q.status = 1)`,
+  created_at: jsonText(c.created_at),
+  now: jsonText(clock.sql()),
+});
+
+const selectContests = (db: Db, clock: Clock) => db.orm.select(columns(clock)).from(c);
+type ContestRow = Awaited<ReturnType<typeof selectContests>>[number];
 
 const iso = (s: string) => new Date(s).toISOString();
 
-function contestOf(c: ContestRow, timezone: string): AdminContest {
+function contestOf(row: ContestRow, timezone: string): AdminContest {
   return {
-    id: c.id,
-    language_id: c.language_id,
-    name: c.name,
-    description: c.description,
-    image: c.image,
-    starts_at: iso(c.starts_at),
-    ends_at: iso(c.ends_at),
-    start_local: localDateTime(new Date(c.starts_at), { timezone }),
-    end_local: localDateTime(new Date(c.ends_at), { timezone }),
+    id: row.id,
+    language_id: row.language_id,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    starts_at: iso(row.starts_at),
+    ends_at: iso(row.ends_at),
+    start_local: localDateTime(new Date(row.starts_at), { timezone }),
+    end_local: localDateTime(new Date(row.ends_at), { timezone }),
     timezone,
-    status: contestStatus(Date.parse(c.now), Date.parse(c.starts_at), Date.parse(c.ends_at)),
-    closed: c.closed,
-    entry_fee: c.entry_fee,
-    prizes: [...c.prizes].sort((a, b) => a.rank - b.rank),
-    points_per_correct: c.points_per_correct,
-    speed_bonus: c.speed_bonus,
-    seconds_per_question: c.seconds_per_question,
-    participants: c.participants,
-    total_questions: c.total_questions,
-    created_at: iso(c.created_at),
+    status: contestStatus(Date.parse(row.now), Date.parse(row.starts_at), Date.parse(row.ends_at)),
+    closed: row.closed,
+    entry_fee: row.entry_fee,
+    prizes: [...row.prizes].sort((a, b) => a.rank - b.rank),
+    points_per_correct: row.points_per_correct,
+    speed_bonus: row.speed_bonus,
+    seconds_per_question: row.seconds_per_question,
+    participants: row.participants,
+    total_questions: row.total_questions,
+    created_at: iso(row.created_at),
   };
 }
 
@@ -71,10 +82,10 @@ export interface ContestQuery {
 }
 
 const states = (now: SQL) => ({
-  all: sql``,
-  upcoming: sql`AND c.starts_at > ${now}`,
-  live: sql`AND c.starts_at <= ${now} AND c.ends_at > ${now}`,
-  past: sql`AND c.ends_at <= ${now}`,
+  all: undefined,
+  upcoming: gt(c.starts_at, now),
+  live: and(lte(c.starts_at, now), gt(c.ends_at, now)),
+  past: lte(c.ends_at, now),
 });
 
 /** A page of contests, latest start first, filtered by language, state and name. */
@@ -84,26 +95,35 @@ export async function listAdminContests(
   q: ContestQuery,
 ): Promise<{ rows: AdminContest[]; total: number }> {
   const like = likePattern(q.search);
-  const where = sql`WHERE TRUE ${q.language_id ? sql`AND c.language_id = ${q.language_id}` : sql``}
-    ${states(clock.sql())[q.state]} ${like ? sql`AND c.name ILIKE ${like}` : sql``}`;
-  const rows = await db.rows<ContestRow>(sql`SELECT ${columns(clock)} FROM contests c ${where}
-    ORDER BY c.starts_at DESC, c.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM contests c ${where}`);
-  return { rows: rows.map((c) => contestOf(c, q.timezone)), total: n!.n };
+  const where = and(
+    q.language_id ? eq(c.language_id, q.language_id) : undefined,
+    states(clock.sql())[q.state],
+    like ? ilike(c.name, like) : undefined,
+  );
+  const rows = await selectContests(db, clock)
+    .where(where)
+    .orderBy(desc(c.starts_at), desc(c.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(c).where(where);
+  return { rows: rows.map((row) => contestOf(row, q.timezone)), total: n!.n };
 }
 
 /** One contest with its questions and what its fees and prizes moved, or a 404. */
 export async function adminContest(db: Db, clock: Clock, id: number, timezone = 'UTC'): Promise<AdminContestDetail> {
-  const c = await db.one<ContestRow>(sql`SELECT ${columns(clock)} FROM contests c WHERE c.id = ${id}`);
-  if (!c) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
-  const money = await db.one<{ fees: number; prizes: number }>(sql`SELECT
-      coalesce(sum(-f.delta), 0)::int AS fees, coalesce(sum(w.delta), 0)::int AS prizes
-    FROM contest_plays p
-    LEFT JOIN coin_ledger f ON f.user_id = p.user_id AND f.op_id = ${`contest_fee:${id}`}
-    LEFT JOIN coin_ledger w ON w.user_id = p.user_id AND w.op_id = ${`contest_prize:${id}`}
-    WHERE p.contest_id = ${id}`);
+  const [contest] = await selectContests(db, clock).where(eq(c.id, id));
+  if (!contest) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
+  const [money] = await db.orm
+    .select({
+      fees: sql<number>`coalesce(sum(-${f.delta}), 0)::int`,
+      prizes: sql<number>`coalesce(sum(${w.delta}), 0)::int`,
+    })
+    .from(p)
+    .leftJoin(f, and(eq(f.user_id, p.user_id), eq(f.op_id, `contest_fee:${id}`)))
+    .leftJoin(w, and(eq(w.user_id, p.user_id), eq(w.op_id, `contest_prize:${id}`)))
+    .where(eq(p.contest_id, id));
   return {
-    ...contestOf(c, timezone),
+    ...contestOf(contest, timezone),
     questions: await eventQuestions(db, 'contest', id),
     fees_collected: money!.fees,
     prizes_paid: money!.prizes,
@@ -118,22 +138,30 @@ export async function contestResults(
   db: Db,
   o: { contestId: number; offset: number; limit: number },
 ): Promise<{ rows: AdminContestResult[]; total: number }> {
-  const c = await db.one<{ participants: number }>(sql`SELECT
-      (SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id) AS participants
-    FROM contests c WHERE c.id = ${o.contestId}`);
-  if (!c) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
-  const rows = await db.rows<AdminContestResult>(sql`SELECT
-      coalesce(p.rank, 1 + (SELECT count(*) FROM contest_plays o
-        WHERE o.contest_id = p.contest_id AND o.score > p.score))::int AS rank,
-      p.user_id, u.name, u.email, p.score, p.correct_answers, p.questions_attended,
-      to_char(p.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS started_at,
-      to_char(p.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS finished_at,
-      coalesce((SELECT -l.delta FROM coin_ledger l WHERE l.user_id = p.user_id
-        AND l.op_id = ${`contest_fee:${o.contestId}`}), 0)::int AS fee_paid,
-      coalesce((SELECT l.delta FROM coin_ledger l WHERE l.user_id = p.user_id
-        AND l.op_id = ${`contest_prize:${o.contestId}`}), 0)::int AS prize_paid
-    FROM contest_plays p JOIN users u ON u.id = p.user_id
-    WHERE p.contest_id = ${o.contestId}
-    ORDER BY p.score DESC, p.scored_at, p.user_id LIMIT ${o.limit} OFFSET ${o.offset}`);
-  return { rows, total: c.participants };
+  const [contest] = await db.orm.select({ participants }).from(c).where(eq(c.id, o.contestId));
+  if (!contest) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
+  const rows = await db.orm
+    .select({
+      rank: sql<number>`coalesce(${p.rank}, 1 + (SELECT count(*) FROM contest_plays o
+        WHERE o.contest_id = ${p.contest_id} AND o.score > ${p.score}))::int`,
+      user_id: p.user_id,
+      name: users.name,
+      email: users.email,
+      score: p.score,
+      correct_answers: p.correct_answers,
+      questions_attended: p.questions_attended,
+      started_at: isoSeconds(p.started_at),
+      finished_at: sql<string | null>`${isoSeconds(p.finished_at)}`,
+      fee_paid: sql<number>`coalesce((SELECT -l.delta FROM coin_ledger l WHERE l.user_id = ${p.user_id}
+        AND l.op_id = ${`contest_fee:${o.contestId}`}), 0)::int`,
+      prize_paid: sql<number>`coalesce((SELECT l.delta FROM coin_ledger l WHERE l.user_id = ${p.user_id}
+        AND l.op_id = ${`contest_prize:${o.contestId}`}), 0)::int`,
+    })
+    .from(p)
+    .innerJoin(users, eq(users.id, p.user_id))
+    .where(eq(p.contest_id, o.contestId))
+    .orderBy(desc(p.score), asc(p.scored_at), asc(p.user_id))
+    .limit(o.limit)
+    .offset(o.offset);
+  return { rows, total: contest.participants };
 }

@@ -1,4 +1,8 @@
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
+import { examQuestions, exams } from '../../db/schema';
+import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { createExam } from '../exams';
 import { operatorToday } from './events-exams';
@@ -30,16 +34,29 @@ export interface ExamChange {
   questions?: { question_id: number; marks?: number }[];
 }
 
+// Exams are read as `e` (the attempts subquery names it in its own text: drizzle writes a column
+// of a one-table select unqualified, which the subquery would read as its own table's).
+const e = alias(exams, 'e');
+
 async function snapshot(db: Db, id: number, lock: boolean) {
-  const row = await db.one<Omit<ExamSnapshot, 'questions'> & { exam_key: string; attempted: boolean }>(sql`SELECT
-      language_id, title, description, to_char(starts_on, 'YYYY-MM-DD') AS starts_on,
-      to_char(ends_on, 'YYYY-MM-DD') AS ends_on, duration_minutes AS duration, exam_key,
-      EXISTS (SELECT 1 FROM exam_attempts a WHERE a.exam_id = e.id) AS attempted
-    FROM exams e WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
+  const query = db.orm
+    .select({
+      language_id: e.language_id,
+      title: e.title,
+      description: e.description,
+      starts_on: sql<string>`to_char(${e.starts_on}, 'YYYY-MM-DD')`,
+      ends_on: sql<string>`to_char(${e.ends_on}, 'YYYY-MM-DD')`,
+      duration: e.duration_minutes,
+      exam_key: e.exam_key,
+      attempted: sql<boolean>`EXISTS (SELECT 1 FROM exam_attempts a WHERE a.exam_id = e.id)`,
+    })
+    .from(e)
+    .where(eq(e.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('not_found', { field: 'exam_id', message: 'No such exam.' });
   const { exam_key, attempted, ...rest } = row;
   const questions = (await eventQuestions(db, 'exam', id)).map((q) => ({ id: q.id, marks: q.marks }));
-  return { key: exam_key, attempted, s: { ...rest, questions } as ExamSnapshot };
+  return { key: exam_key, attempted, s: { ...rest, questions } };
 }
 
 /** The list as saved already: same questions in the same order, and no marks given that differ. */
@@ -77,9 +94,16 @@ async function nextQuestions(db: Db, c: ExamChange, languageId: number, current:
   const next = list.map((q) => ({ id: q.question_id, marks: q.marks ?? marks.get(q.question_id)! }));
   const remarked = next.filter((q) => q.marks !== marks.get(q.id)).map((q) => q.id);
   if (remarked.length) {
-    const used = await db.one<{ id: number }>(sql`SELECT x.question_id AS id FROM exam_questions x
-      WHERE x.question_id = ANY(${`{${remarked.join(',')}}`}::integer[])
-        AND EXISTS (SELECT 1 FROM exam_attempts a WHERE a.exam_id = x.exam_id) LIMIT 1`);
+    const [used] = await db.orm
+      .select({ id: examQuestions.question_id })
+      .from(examQuestions)
+      .where(
+        and(
+          sql`${examQuestions.question_id} = ANY(${intArray(remarked)})`,
+          sql`EXISTS (SELECT 1 FROM exam_attempts a WHERE a.exam_id = ${examQuestions.exam_id})`,
+        ),
+      )
+      .limit(1);
     if (used) throw new AppError('exam_attempted', { field: 'questions' });
   }
   return { next, remarked };

@@ -1,33 +1,52 @@
 import type { AdminExam, AdminExamAttempt, AdminExamDetail, ExamResult } from '../../../core/contract';
 import { examState } from '../../../core/rules/exam';
 import { localDate } from '../../../core/rules/local-time';
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
-import { isoSeconds } from '../../db/sql-helpers';
+import { examAttempts, exams, users } from '../../db/schema';
+import { isoSeconds, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { EXAM_GRACE_SECONDS } from '../exams';
 import { dbNow } from '../play/daily';
 import { likePattern } from './content-common';
 import { eventQuestions } from './events-questions';
 
-type ExamRow = Omit<AdminExam, 'status'>;
+// Exams are read as `e`, their attempts as `a`: the count subqueries name the exam `e` in their
+// own text, since drizzle writes a column of a one-table select unqualified (a subquery would
+// read its own table's).
+const e = alias(exams, 'e');
+const a = alias(examAttempts, 'a');
 
-const COLUMNS = sql`e.id, e.language_id, e.title, e.description, to_char(e.starts_on, 'YYYY-MM-DD') AS starts_on,
-  to_char(e.ends_on, 'YYYY-MM-DD') AS ends_on, e.duration_minutes AS duration,
-  (SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = e.id AND q.status = 1) AS total_questions,
-  (SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = e.id AND q.status = 1) AS total_marks,
-  (SELECT count(*)::int FROM exam_attempts a WHERE a.exam_id = e.id) AS attempts,
-  ${isoSeconds(sql`e.created_at`)} AS created_at`;
+const attempts = sql<number>`(SELECT count(*)::int FROM exam_attempts a WHERE a.exam_id = e.id)`;
+
+const columns = {
+  id: e.id,
+  language_id: e.language_id,
+  title: e.title,
+  description: e.description,
+  starts_on: sql<string>`to_char(${e.starts_on}, 'YYYY-MM-DD')`,
+  ends_on: sql<string>`to_char(${e.ends_on}, 'YYYY-MM-DD')`,
+  duration: e.duration_minutes,
+  total_questions: sql<number>`(SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.exam_id = e.id AND q.status = 1)`,
+  total_marks: sql<number>`(SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x
+    JOIN questions q ON q.id = x.question_id WHERE x.exam_id = e.id AND q.status = 1)`,
+  attempts,
+  created_at: isoSeconds(e.created_at),
+};
+
+const selectExams = (db: Db) => db.orm.select(columns).from(e);
+type ExamRow = Awaited<ReturnType<typeof selectExams>>[number];
 
 /** Today in the operator's zone, by the database's clock. */
 export async function operatorToday(db: Db, timezone: string): Promise<string> {
   return localDate(await dbNow(db), { timezone });
 }
 
-function examOf(e: ExamRow, today: string): AdminExam {
-  const status = today < e.starts_on ? 'upcoming' : today > e.ends_on ? 'past' : 'open';
-  return { ...e, status };
+function examOf(exam: ExamRow, today: string): AdminExam {
+  const status = today < exam.starts_on ? 'upcoming' : today > exam.ends_on ? 'past' : 'open';
+  return { ...exam, status };
 }
 
 export interface ExamQuery {
@@ -44,25 +63,33 @@ export async function listAdminExams(db: Db, q: ExamQuery): Promise<{ rows: Admi
   const today = await operatorToday(db, q.timezone);
   const like = likePattern(q.search);
   const state = {
-    all: sql``,
-    upcoming: sql`AND e.starts_on > ${today}::date`,
-    open: sql`AND e.starts_on <= ${today}::date AND e.ends_on >= ${today}::date`,
-    past: sql`AND e.ends_on < ${today}::date`,
+    all: undefined,
+    upcoming: gt(e.starts_on, today),
+    open: and(lte(e.starts_on, today), gte(e.ends_on, today)),
+    past: lt(e.ends_on, today),
   }[q.state];
-  const where = sql`WHERE TRUE ${q.language_id ? sql`AND e.language_id = ${q.language_id}` : sql``}
-    ${state} ${like ? sql`AND e.title ILIKE ${like}` : sql``}`;
-  const rows = await db.rows<ExamRow>(sql`SELECT ${COLUMNS} FROM exams e ${where}
-    ORDER BY e.starts_on DESC, e.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM exams e ${where}`);
-  return { rows: rows.map((e) => examOf(e, today)), total: n!.n };
+  const where = and(
+    q.language_id ? eq(e.language_id, q.language_id) : undefined,
+    state,
+    like ? ilike(e.title, like) : undefined,
+  );
+  const rows = await selectExams(db)
+    .where(where)
+    .orderBy(desc(e.starts_on), desc(e.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [n] = await db.orm.select({ n: count() }).from(e).where(where);
+  return { rows: rows.map((row) => examOf(row, today)), total: n!.n };
 }
 
 /** One exam with its key and questions, or a 404. */
 export async function adminExam(db: Db, id: number, timezone = 'UTC'): Promise<AdminExamDetail> {
-  const e = await db.one<ExamRow & { exam_key: string }>(sql`SELECT ${COLUMNS}, e.exam_key FROM exams e
-    WHERE e.id = ${id}`);
-  if (!e) throw new AppError('not_found', { field: 'exam_id', message: 'No such exam.' });
-  const { exam_key, ...rest } = e;
+  const [exam] = await db.orm
+    .select({ ...columns, exam_key: e.exam_key })
+    .from(e)
+    .where(eq(e.id, id));
+  if (!exam) throw new AppError('not_found', { field: 'exam_id', message: 'No such exam.' });
+  const { exam_key, ...rest } = exam;
   return {
     ...examOf(rest, await operatorToday(db, timezone)),
     exam_key,
@@ -70,60 +97,59 @@ export async function adminExam(db: Db, id: number, timezone = 'UTC'): Promise<A
   };
 }
 
-interface AttemptRow {
-  user_id: number;
-  name: string;
-  email: string;
-  started_at: string;
-  deadline: string;
-  submitted_at: string | null;
-  rules_violated: boolean;
-  result: ExamResult | null;
-  total_marks: number;
-  total_questions: number;
-  now: string;
-}
-
-const utc = (column: string) => sql`${isoSeconds(sql.raw(`a.${column}`))} AS ${sql.raw(column)}`;
-
 /** A page of an exam's attempts, best marks first (then fastest), with their state. */
 export async function examResults(
   db: Db,
   o: { examId: number; offset: number; limit: number },
 ): Promise<{ rows: AdminExamAttempt[]; total: number }> {
-  const e = await db.one<{ attempts: number }>(sql`SELECT
-      (SELECT count(*)::int FROM exam_attempts a WHERE a.exam_id = e.id) AS attempts
-    FROM exams e WHERE e.id = ${o.examId}`);
-  if (!e) throw new AppError('not_found', { field: 'exam_id', message: 'No such exam.' });
-  const rows = await db.rows<AttemptRow>(sql`SELECT a.user_id, u.name, u.email, ${utc('started_at')},
-      ${utc('deadline')}, ${utc('submitted_at')}, a.rules_violated, a.result,
-      (SELECT coalesce(sum(m::int), 0)::int FROM jsonb_each_text(a.question_marks) AS j(k, m)) AS total_marks,
-      cardinality(a.question_ids) AS total_questions, to_json(now()) #>> '{}' AS now
-    FROM exam_attempts a JOIN users u ON u.id = a.user_id
-    WHERE a.exam_id = ${o.examId}
-    ORDER BY (a.result->>'obtained_marks')::int DESC NULLS LAST, (a.result->>'total_duration')::int NULLS LAST,
-      a.started_at, a.user_id
-    LIMIT ${o.limit} OFFSET ${o.offset}`);
-  return {
-    rows: rows.map((a) => ({
+  const [exam] = await db.orm.select({ attempts }).from(e).where(eq(e.id, o.examId));
+  if (!exam) throw new AppError('not_found', { field: 'exam_id', message: 'No such exam.' });
+  const rows = await db.orm
+    .select({
       user_id: a.user_id,
-      name: a.name,
-      email: a.email,
+      name: users.name,
+      email: users.email,
+      started_at: isoSeconds(a.started_at),
+      deadline: isoSeconds(a.deadline),
+      submitted_at: sql<string | null>`${isoSeconds(a.submitted_at)}`,
+      rules_violated: a.rules_violated,
+      result: sql<ExamResult | null>`${a.result}`,
+      total_marks: sql<number>`(SELECT coalesce(sum(m::int), 0)::int
+        FROM jsonb_each_text(${a.question_marks}) AS j(k, m))`,
+      total_questions: sql<number>`cardinality(${a.question_ids})`,
+      now: jsonText(sql`now()`),
+    })
+    .from(a)
+    .innerJoin(users, eq(users.id, a.user_id))
+    .where(eq(a.exam_id, o.examId))
+    .orderBy(
+      sql`(${a.result}->>'obtained_marks')::int DESC NULLS LAST`,
+      sql`(${a.result}->>'total_duration')::int NULLS LAST`,
+      asc(a.started_at),
+      asc(a.user_id),
+    )
+    .limit(o.limit)
+    .offset(o.offset);
+  return {
+    rows: rows.map((r) => ({
+      user_id: r.user_id,
+      name: r.name,
+      email: r.email,
       state: examState(
-        { submitted: a.submitted_at !== null, deadlineMs: Date.parse(a.deadline) },
-        Date.parse(a.now),
+        { submitted: r.submitted_at !== null, deadlineMs: Date.parse(r.deadline) },
+        Date.parse(r.now),
         EXAM_GRACE_SECONDS * 1000,
       ),
-      started_at: a.started_at,
-      deadline: a.deadline,
-      submitted_at: a.submitted_at,
-      total_duration: a.result?.total_duration ?? null,
-      obtained_marks: a.result?.obtained_marks ?? null,
-      total_marks: a.total_marks,
-      correct_answers: a.result?.correct_answers ?? null,
-      total_questions: a.total_questions,
-      rules_violated: a.rules_violated,
+      started_at: r.started_at,
+      deadline: r.deadline,
+      submitted_at: r.submitted_at,
+      total_duration: r.result?.total_duration ?? null,
+      obtained_marks: r.result?.obtained_marks ?? null,
+      total_marks: r.total_marks,
+      correct_answers: r.result?.correct_answers ?? null,
+      total_questions: r.total_questions,
+      rules_violated: r.rules_violated,
     })),
-    total: e.attempts,
+    total: exam.attempts,
   };
 }

@@ -2,8 +2,8 @@ import type { AdminEventQuestion } from '../../../core/contract';
 import { CONTEST_CATEGORY_TYPE, EXAM_CATEGORY_TYPE } from '../../../core/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
-import { categories, contestQuestions, examQuestions, questions } from '../../db/schema';
-import { intArray } from '../../db/sql-helpers';
+import { categories, contestQuestions, examQuestions, languages, questions } from '../../db/schema';
+import { intArray, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 
 /**
@@ -32,10 +32,20 @@ const LINKS = {
 /** The questions of a contest or exam in their order, answers included (operators only). */
 export async function eventQuestions(db: Db, kind: EventKind, id: number): Promise<AdminEventQuestion[]> {
   const l = LINKS[kind];
-  return db.rows<AdminEventQuestion>(sql`SELECT q.id, q.type, q.question, q.options, q.answer #>> '{}' AS answer,
-      q.marks, q.status
-    FROM ${l.table} JOIN questions q ON q.id = ${l.question}
-    WHERE ${l.key} = ${id} ORDER BY ${l.sort}, q.id`);
+  return db.orm
+    .select({
+      id: questions.id,
+      type: questions.type,
+      question: questions.question,
+      options: questions.options,
+      answer: jsonText(questions.answer),
+      marks: questions.marks,
+      status: questions.status,
+    })
+    .from(l.table)
+    .innerJoin(questions, eq(questions.id, l.question))
+    .where(eq(l.key, id))
+    .orderBy(asc(l.sort), asc(questions.id));
 }
 
 /** The question ids of a contest or exam in order. */
@@ -91,6 +101,6 @@ export async function setEventQuestions(db: Db, kind: EventKind, id: number, ids
 
 /** Refuses (400, field `language_id`) a language that does not exist. */
 export async function checkLanguage(db: Db, languageId: number): Promise<void> {
-  const row = await db.one(sql`SELECT 1 AS one FROM languages WHERE id = ${languageId}`);
+  const [row] = await db.orm.select({ id: languages.id }).from(languages).where(eq(languages.id, languageId));
   if (!row) throw new AppError('invalid_input', { field: 'language_id', message: 'language_id: no such language' });
 }

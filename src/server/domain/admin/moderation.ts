@@ -1,32 +1,55 @@
 import type { AdminPaymentRequest, AdminReport } from '../../../core/contract';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { categories, paymentRequests, questionReports, questions, users } from '../../db/schema';
 import { isoSeconds } from '../../db/sql-helpers';
 import { likePattern } from './content-common';
 import { AppError } from '../../errors';
-import { PAYOUT_SIGNALS } from './payout-review';
+import { requestColumns } from '../payouts';
+import { payer, payoutSignals } from './payout-review';
 
-const REPORT_COLUMNS = sql`r.id, r.status, r.message,
-  ${isoSeconds(sql`r.created_at`)} AS date,
-  r.user_id, u.name AS user_name, q.id AS question_id, q.question, q.type AS question_type, q.options, q.answer,
-  c.id AS category_id, c.name AS category_name,
-  (SELECT count(*)::int FROM question_reports r2 WHERE r2.question_id = q.id AND r2.status = 'open') AS reports_on_question`;
-const REPORT_FROM = sql`FROM question_reports r JOIN users u ON u.id = r.user_id
-  JOIN questions q ON q.id = r.question_id JOIN categories c ON c.id = q.category_id`;
+const reportColumns = {
+  id: questionReports.id,
+  // The table's CHECK keeps the state to these three.
+  status: sql<AdminReport['status']>`${questionReports.status}`,
+  message: questionReports.message,
+  date: isoSeconds(questionReports.created_at),
+  user_id: questionReports.user_id,
+  user_name: users.name,
+  question_id: questions.id,
+  question: questions.question,
+  question_type: questions.type,
+  // The jsonb values as the driver parsed them (the column decoder would parse a string again).
+  options: sql<unknown>`${questions.options}`,
+  answer: sql<unknown>`${questions.answer}`,
+  category_id: categories.id,
+  category_name: categories.name,
+  reports_on_question: sql<number>`(SELECT count(*)::int FROM question_reports r2
+    WHERE r2.question_id = ${questions.id} AND r2.status = 'open')`,
+};
+
+/** Reports with their player, question and category (the joins name every column by its table). */
+const selectReports = (db: Db) =>
+  db.orm
+    .select(reportColumns)
+    .from(questionReports)
+    .innerJoin(users, eq(users.id, questionReports.user_id))
+    .innerJoin(questions, eq(questions.id, questionReports.question_id))
+    .innerJoin(categories, eq(categories.id, questions.category_id));
 
 /** Question reports by state, newest first, each with its question and answer. */
 export async function listReports(
   db: Db,
   o: { status: 'all' | 'open' | 'fixed' | 'dismissed'; offset: number; limit: number },
 ): Promise<{ rows: AdminReport[]; total: number }> {
-  const where = o.status === 'all' ? sql`` : sql`WHERE r.status = ${o.status}`;
-  const rows = await db.rows<AdminReport>(sql`SELECT ${REPORT_COLUMNS} ${REPORT_FROM} ${where}
-    ORDER BY r.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_reports r ${where}`);
+  const where = o.status === 'all' ? undefined : eq(questionReports.status, o.status);
+  const rows = await selectReports(db).where(where).orderBy(desc(questionReports.id)).limit(o.limit).offset(o.offset);
+  const [n] = await db.orm.select({ n: count() }).from(questionReports).where(where);
   return { rows, total: n!.n };
 }
 
 async function report(db: Db, id: number): Promise<AdminReport> {
-  const r = await db.one<AdminReport>(sql`SELECT ${REPORT_COLUMNS} ${REPORT_FROM} WHERE r.id = ${id}`);
+  const [r] = await selectReports(db).where(eq(questionReports.id, id));
   if (!r) throw new AppError('not_found', { field: 'report_id', message: 'No such report.' });
   return r;
 }
@@ -51,16 +74,32 @@ export async function listAllPaymentRequests(
   o: { status: string; search?: string; order: 'asc' | 'desc'; offset: number; limit: number },
 ): Promise<{ rows: AdminPaymentRequest[]; total: number }> {
   const like = likePattern(o.search);
-  const where = sql`WHERE TRUE ${o.status === 'all' ? sql`` : sql`AND p.status = ${o.status}`}
-    ${like ? sql`AND (u.name ILIKE ${like} OR u.email ILIKE ${like} OR p.payment_address ILIKE ${like})` : sql``}`;
-  const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = await db.rows<AdminPaymentRequest>(sql`SELECT p.id, p.payment_type, p.payment_address,
-      p.payment_amount::float8 AS payment_amount, p.coin_used, p.details, p.status,
-      ${isoSeconds(sql`p.created_at`)} AS date, ${isoSeconds(sql`p.settled_at`)} AS settled_at,
-      p.user_id, u.name AS user_name, u.email AS user_email, ${PAYOUT_SIGNALS}
-    FROM payment_requests p JOIN users u ON u.id = p.user_id ${where}
-    ORDER BY p.id ${dir} LIMIT ${o.limit} OFFSET ${o.offset}`);
-  const n = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n
-    FROM payment_requests p JOIN users u ON u.id = p.user_id ${where}`);
+  const where = and(
+    o.status === 'all' ? undefined : eq(paymentRequests.status, o.status),
+    like
+      ? or(ilike(payer.name, like), ilike(payer.email, like), ilike(paymentRequests.payment_address, like))
+      : undefined,
+  );
+  const dir = o.order === 'asc' ? asc : desc;
+  const rows = await db.orm
+    .select({
+      ...requestColumns,
+      settled_at: sql<string | null>`${isoSeconds(paymentRequests.settled_at)}`,
+      user_id: paymentRequests.user_id,
+      user_name: payer.name,
+      user_email: payer.email,
+      ...payoutSignals,
+    })
+    .from(paymentRequests)
+    .innerJoin(payer, eq(payer.id, paymentRequests.user_id))
+    .where(where)
+    .orderBy(dir(paymentRequests.id))
+    .limit(o.limit)
+    .offset(o.offset);
+  const [n] = await db.orm
+    .select({ n: count() })
+    .from(paymentRequests)
+    .innerJoin(payer, eq(payer.id, paymentRequests.user_id))
+    .where(where);
   return { rows, total: n!.n };
 }
