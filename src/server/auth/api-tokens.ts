@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
-import { authTokens } from '../db/schema';
+import { authTokens, users } from '../db/schema';
 import { forgetTokenHere, forgetUserHere } from './token-cache';
 
 /** The stored form of a token: its SHA-256, so a database leak yields no usable tokens. */
@@ -41,11 +41,19 @@ export async function userForToken(db: Db, token: string, ttlDays: number): Prom
 export async function lookUpToken(db: Db, token: string, ttlDays: number): Promise<TokenLookup | undefined> {
   if (token.length < 20 || token.length > 200) return undefined;
   const h = tokenHash(token);
-  const row = await db.one<TokenUser & { stale: boolean; expires_ms: number }>(sql`
-    SELECT u.id, u.role, u.status, t.last_used_at < now() - interval '1 hour' AS stale,
-      (extract(epoch FROM t.expires_at) * 1000)::float8 AS expires_ms
-    FROM auth_tokens t JOIN users u ON u.id = t.user_id
-    WHERE t.token_hash = ${h} AND t.revoked_at IS NULL AND t.expires_at > now()`);
+  const [t, u] = [authTokens, users];
+  const [row] = await db.orm
+    .select({
+      id: u.id,
+      // The table's CHECK keeps the role to these two.
+      role: sql<TokenUser['role']>`${u.role}`,
+      status: u.status,
+      stale: sql<boolean>`${t.last_used_at} < now() - interval '1 hour'`,
+      expires_ms: sql<number>`(extract(epoch FROM ${t.expires_at}) * 1000)::float8`,
+    })
+    .from(t)
+    .innerJoin(u, eq(u.id, t.user_id))
+    .where(and(eq(t.token_hash, h), isNull(t.revoked_at), gt(t.expires_at, sql`now()`)));
   if (!row) return undefined;
   let expiresMs = row.expires_ms;
   if (row.stale) {
@@ -79,8 +87,17 @@ export async function revokeAllTokens(db: Db, userId: number, reason?: RevokeRea
 /** The reason a dead token was revoked with, if it was revoked with one (and not expired since). */
 export async function revokedReason(db: Db, token: string): Promise<RevokeReason | undefined> {
   if (token.length < 20 || token.length > 200) return undefined;
-  const row = await db.one<{ reason: RevokeReason }>(sql`SELECT revoked_reason AS reason FROM auth_tokens
-    WHERE token_hash = ${tokenHash(token)} AND revoked_at IS NOT NULL AND revoked_reason IS NOT NULL
-      AND expires_at > now()`);
+  const t = authTokens;
+  const [row] = await db.orm
+    .select({ reason: sql<RevokeReason>`${t.revoked_reason}` })
+    .from(t)
+    .where(
+      and(
+        eq(t.token_hash, tokenHash(token)),
+        isNotNull(t.revoked_at),
+        isNotNull(t.revoked_reason),
+        gt(t.expires_at, sql`now()`),
+      ),
+    );
   return row?.reason;
 }

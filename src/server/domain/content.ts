@@ -1,6 +1,7 @@
 import { CATEGORY_TYPES, type Category, type SoloMode, type Subcategory } from '../../core/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { sql, type Db } from '../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { sql, type Db, type SQL } from '../db/client';
 import { categories, premiumUnlocks, questions, subcategories, type Row } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -18,20 +19,47 @@ export const MODE_OF_TYPE: Record<number, SoloMode> = {
 export const ACTIVE_SUBCATEGORY = sql`(q.subcategory_id IS NULL
   OR q.subcategory_id IN (SELECT id FROM subcategories WHERE status = 1))`;
 
+// The lists name their tables as the SQL always did: c, s, and q for the active questions' counts.
+const c = alias(categories, 'c');
+const s = alias(subcategories, 's');
+
+/** The number and the highest level of the active questions that `where` keeps (a lateral join's `q`). */
+function activeQuestions(db: Db, where: SQL) {
+  return db.orm
+    .select({
+      n: sql<number>`count(*)`.as('n'),
+      maxlevel: sql<number | null>`max(${questions.level})`.as('maxlevel'),
+    })
+    .from(questions)
+    .where(and(where, sql`${questions.status} = 1`))
+    .as('q');
+}
+
 /** Categories of a mode in a language, with their counts and the player's unlocks. */
-export function listCategories(db: Db, languageId: number, type: number, userId?: number): Promise<Category[]> {
-  return db.rows<Category>(sql`
-    SELECT c.id, c.slug, c.name AS category_name, c.image, c.language_id, c.type,
-      c.premium_price > 0 AS is_premium, c.premium_price AS coins,
-      (c.premium_price = 0 OR EXISTS (SELECT 1 FROM premium_unlocks u WHERE u.user_id = ${userId ?? 0}
-        AND u.type = c.type AND u.slug = c.slug)) AS has_unlocked,
-      (SELECT count(*) FROM subcategories s WHERE s.category_id = c.id AND s.status = 1)::int AS no_of_subcategories,
-      coalesce(q.n, 0)::int AS no_of_que, coalesce(q.maxlevel, 0)::int AS maxlevel
-    FROM categories c
-    LEFT JOIN LATERAL (SELECT count(*) AS n, max(level) AS maxlevel FROM questions q
-      WHERE q.category_id = c.id AND q.status = 1) q ON true
-    WHERE c.language_id = ${languageId} AND c.type = ${type} AND c.status = 1
-    ORDER BY c.sort, c.id`);
+export async function listCategories(db: Db, languageId: number, type: number, userId?: number): Promise<Category[]> {
+  const q = activeQuestions(db, eq(questions.category_id, c.id));
+  // The fields in the order the API has always listed them.
+  return db.orm
+    .select({
+      id: c.id,
+      slug: c.slug,
+      category_name: c.name,
+      image: c.image,
+      language_id: c.language_id,
+      type: c.type,
+      is_premium: sql<boolean>`${c.premium_price} > 0`,
+      coins: c.premium_price,
+      has_unlocked: sql<boolean>`(${c.premium_price} = 0 OR EXISTS (SELECT 1 FROM premium_unlocks u
+        WHERE u.user_id = ${userId ?? 0} AND u.type = ${c.type} AND u.slug = ${c.slug}))`,
+      no_of_subcategories: sql<number>`(SELECT count(*) FROM subcategories s
+        WHERE s.category_id = ${c.id} AND s.status = 1)::int`,
+      no_of_que: sql<number>`coalesce(${q.n}, 0)::int`,
+      maxlevel: sql<number>`coalesce(${q.maxlevel}, 0)::int`,
+    })
+    .from(c)
+    .leftJoinLateral(q, sql`true`)
+    .where(and(eq(c.language_id, languageId), eq(c.type, type), sql`${c.status} = 1`))
+    .orderBy(c.sort, c.id);
 }
 
 /**
@@ -71,16 +99,24 @@ export async function assertUnlocked(db: Db, userId: number, c: { type: number; 
 }
 
 /** Subcategories of a category (or the one named), with level and question counts. */
-export function listSubcategories(db: Db, categoryId: number, slug?: string): Promise<Subcategory[]> {
-  return db.rows<Subcategory>(sql`
-    SELECT s.id, s.slug, s.name AS subcategory_name, s.image, s.category_id, c.slug AS category_slug,
-      coalesce(q.maxlevel, 0)::int AS maxlevel, coalesce(q.n, 0)::int AS no_of_que
-    FROM subcategories s JOIN categories c ON c.id = s.category_id
-    LEFT JOIN LATERAL (SELECT count(*) AS n, max(level) AS maxlevel FROM questions q
-      WHERE q.subcategory_id = s.id AND q.status = 1) q ON true
-    WHERE s.category_id = ${categoryId} AND s.status = 1
-      ${slug ? sql`AND s.slug = ${slug}` : sql``}
-    ORDER BY s.sort, s.id`);
+export async function listSubcategories(db: Db, categoryId: number, slug?: string): Promise<Subcategory[]> {
+  const q = activeQuestions(db, eq(questions.subcategory_id, s.id));
+  return db.orm
+    .select({
+      id: s.id,
+      slug: s.slug,
+      subcategory_name: s.name,
+      image: s.image,
+      category_id: s.category_id,
+      category_slug: c.slug,
+      maxlevel: sql<number>`coalesce(${q.maxlevel}, 0)::int`,
+      no_of_que: sql<number>`coalesce(${q.n}, 0)::int`,
+    })
+    .from(s)
+    .innerJoin(c, eq(c.id, s.category_id))
+    .leftJoinLateral(q, sql`true`)
+    .where(and(eq(s.category_id, categoryId), sql`${s.status} = 1`, slug ? eq(s.slug, slug) : undefined))
+    .orderBy(s.sort, s.id);
 }
 
 /**

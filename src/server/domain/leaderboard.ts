@@ -85,11 +85,23 @@ export async function periodScore(db: Db, period: string, userId: number): Promi
  */
 export async function rankOfScore(db: Db, period: string, score: number): Promise<number> {
   const b = scoreBucket(score);
-  const row = await db.one<{ rank: number }>(sql`SELECT 1
-      + coalesce((SELECT sum(n) FROM lb_buckets WHERE period = ${period} AND bucket > ${b}), 0)
-      + (SELECT count(*) FROM lb_scores WHERE period = ${period} AND score > ${score}::bigint
-          AND score < ${bucketEnd(b)}::bigint) AS rank`);
-  return Number(row!.rank);
+  const [row] = await db.orm
+    .select({
+      // An aggregate without GROUP BY: one row, the higher scores of the bucket counted.
+      rank: sql<number>`1
+        + coalesce((SELECT sum(${lbBuckets.n}) FROM ${lbBuckets}
+            WHERE ${lbBuckets.period} = ${period} AND ${lbBuckets.bucket} > ${b}), 0)
+        + count(*)`.mapWith(Number),
+    })
+    .from(lbScores)
+    .where(
+      and(
+        eq(lbScores.period, period),
+        sql`${lbScores.score} > ${score}::bigint`,
+        sql`${lbScores.score} < ${bucketEnd(b)}::bigint`,
+      ),
+    );
+  return row!.rank;
 }
 
 /** Players with a score in a period. */

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { coinLedger, users } from '../db/schema';
 import { AppError } from '../errors';
 import { periodKeys } from '../../core/rules/leaderboard';
 import { configuredTimezone, periodScoreInsert } from './leaderboard';
@@ -17,7 +19,8 @@ export interface CoinMove {
 
 /** A player's balance now. */
 export async function coinBalance(db: Db, userId: number): Promise<number> {
-  return (await db.one<{ coins: number }>(sql`SELECT coins FROM users WHERE id = ${userId}`))?.coins ?? 0;
+  const [u] = await db.orm.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
+  return u?.coins ?? 0;
 }
 
 /**
@@ -27,13 +30,18 @@ export async function coinBalance(db: Db, userId: number): Promise<number> {
 export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean; balance: number }> {
   if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new Error(`bad coin delta ${m.delta}`);
   return db.tx(async (tx) => {
-    const done = await tx.one<{ balance_after: number }>(sql`SELECT balance_after FROM coin_ledger
-      WHERE user_id = ${m.userId} AND op_id = ${m.opId}`);
+    const [done] = await tx.orm
+      .select({ balance_after: coinLedger.balance_after })
+      .from(coinLedger)
+      .where(and(eq(coinLedger.user_id, m.userId), eq(coinLedger.op_id, m.opId)));
     if (done) {
       return { applied: false, balance: await coinBalance(tx, m.userId) };
     }
-    const row = await tx.one<{ coins: number }>(sql`UPDATE users SET coins = coins + ${m.delta}
-      WHERE id = ${m.userId} AND coins + ${m.delta} >= 0 RETURNING coins`);
+    const [row] = await tx.orm
+      .update(users)
+      .set({ coins: sql`${users.coins} + ${m.delta}` })
+      .where(and(eq(users.id, m.userId), sql`${users.coins} + ${m.delta} >= 0`))
+      .returning({ coins: users.coins });
     if (!row) throw new AppError('not_enough_coins');
     await tx.run(sql`INSERT INTO coin_ledger (user_id, delta, reason, ref, op_id, balance_after)
       VALUES (${m.userId}, ${m.delta}, ${m.reason}, ${m.ref ?? ''}, ${m.opId}, ${row.coins})`);

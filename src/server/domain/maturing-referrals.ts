@@ -1,7 +1,8 @@
 import type { RewardRules } from '../../core/rules/reward-rules';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { referrals, type Row } from '../db/schema';
+import { playAnswers, playSessions, referrals, users } from '../db/schema';
 import { checkBadges } from './badges';
 import { moveCoins } from './ledger';
 import { notify } from './notifications';
@@ -17,30 +18,54 @@ type MaturingRules = Pick<
 >;
 
 /** A pending referral, with whether a player is gone and whether the new account is real. */
-type Candidate = Pick<Row<typeof referrals>, 'referee_id' | 'referrer_id' | 'reason'> & {
-  gone: boolean;
-  real: boolean;
-};
+type Candidate = Awaited<ReturnType<typeof candidates>>[number];
+
+// The referral `r`, its new account `e` (referee) and its referrer `f`, as the SQL has named them.
+const r = alias(referrals, 'r');
+const e = alias(users, 'e');
+const f = alias(users, 'f');
 
 /**
  * Pending referrals whose new account is now real (a verified e-mail or phone, and at least the
  * qualifying number of server-graded answers spread over the qualifying hours), or whose
  * players are gone. `scope` narrows to one player's referrals (either side).
  */
-function candidates(db: Db, r: MaturingRules, scope?: number, limit = 100) {
-  return db.rows<Candidate>(sql`SELECT r.referee_id, r.referrer_id, r.reason,
-      (e.status <> 1 OR e.deleted_at IS NOT NULL OR f.status <> 1 OR f.deleted_at IS NOT NULL) AS gone,
-      (e.contact_verified_at IS NOT NULL AND p.answers >= ${r.referral_qualifying_answers}
-        AND p.span >= ${r.referral_qualifying_hours * 3600}) AS real
-    FROM referrals r
-    JOIN users e ON e.id = r.referee_id
-    JOIN users f ON f.id = r.referrer_id
-    CROSS JOIN LATERAL (SELECT count(*)::int AS answers,
-        coalesce(extract(epoch FROM max(a.answered_at) - min(a.answered_at)), 0)::float8 AS span
-      FROM play_sessions s JOIN play_answers a ON a.session_id = s.id
-      WHERE s.user_id = r.referee_id AND s.finished_at IS NOT NULL) p
-    WHERE r.status = 'pending' ${scope === undefined ? sql`` : sql`AND (r.referee_id = ${scope} OR r.referrer_id = ${scope})`}
-    ORDER BY r.created_at, r.referee_id LIMIT ${limit}`);
+async function candidates(db: Db, rules: MaturingRules, scope?: number, limit = 100) {
+  // The new account's server-graded answers: how many, and the hours between the first and the last.
+  const s = alias(playSessions, 's');
+  const a = alias(playAnswers, 'a');
+  const p = db.orm
+    .select({
+      answers: sql<number>`count(*)::int`.as('answers'),
+      span: sql<number>`coalesce(extract(epoch FROM max(${a.answered_at}) - min(${a.answered_at})), 0)::float8`.as(
+        'span',
+      ),
+    })
+    .from(s)
+    .innerJoin(a, eq(a.session_id, s.id))
+    .where(and(eq(s.user_id, r.referee_id), isNotNull(s.finished_at)))
+    .as('p');
+  return db.orm
+    .select({
+      referee_id: r.referee_id,
+      referrer_id: r.referrer_id,
+      reason: r.reason,
+      gone: sql<boolean>`(${e.status} <> 1 OR ${e.deleted_at} IS NOT NULL OR ${f.status} <> 1 OR ${f.deleted_at} IS NOT NULL)`,
+      real: sql<boolean>`(${e.contact_verified_at} IS NOT NULL AND ${p.answers} >= ${rules.referral_qualifying_answers}
+        AND ${p.span} >= ${rules.referral_qualifying_hours * 3600})`,
+    })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.referee_id))
+    .innerJoin(f, eq(f.id, r.referrer_id))
+    .crossJoinLateral(p)
+    .where(
+      and(
+        sql`${r.status} = 'pending'`,
+        scope === undefined ? undefined : sql`(${r.referee_id} = ${scope} OR ${r.referrer_id} = ${scope})`,
+      ),
+    )
+    .orderBy(r.created_at, r.referee_id)
+    .limit(limit);
 }
 
 /**

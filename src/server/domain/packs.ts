@@ -16,7 +16,9 @@ import {
 import { PACK_MAX_BOOKMARKS, PACK_MAX_TEXTS } from '../../core/contract/packs';
 import { dailyPackDates } from '../../core/rules/daily-pack-days';
 import { modeRule } from '../../core/rules/solo-modes';
+import { and, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { packServes, packVersions } from '../db/schema';
 import { listCategories, listSubcategories } from './content';
 import { listBookmarks } from './library';
 import { dailyDatesTaken, dailyQuestions, dbNow } from './play/daily';
@@ -186,9 +188,11 @@ function sameOriginPaths(paths: readonly string[]): string[] {
  * again, at most once a day (housekeeping forgets versions no one has been served for 60 days).
  */
 async function keepVersion(c: PackCtx, kind: PackKind, scope: number, keyHash: string, key: PackKey) {
-  const where = sql`kind = ${kind} AND scope_user_id = ${scope} AND language_id = ${c.languageId} AND key_hash = ${keyHash}`;
-  const kept = await c.db.one<{ fresh: boolean }>(sql`SELECT served_at > now() - interval '1 day' AS fresh
-    FROM pack_versions WHERE ${where}`);
+  const v = packVersions;
+  const [kept] = await c.db.orm
+    .select({ fresh: sql<boolean>`${v.served_at} > now() - interval '1 day'` })
+    .from(v)
+    .where(and(eq(v.kind, kind), eq(v.scope_user_id, scope), eq(v.language_id, c.languageId), eq(v.key_hash, keyHash)));
   if (kept?.fresh) return;
   const insert = sql`INSERT INTO pack_versions
       (kind, scope_user_id, language_id, key_hash, units, answer_key, question_types)
@@ -218,9 +222,11 @@ export async function msSinceServed(
 ): Promise<number> {
   const keyHash = version.slice(0, KEY_CHARS);
   await recordServe(db, userId, kind, languageId, keyHash);
-  const r = await db.one<{ ms: number }>(sql`SELECT (extract(epoch FROM now() - served_at) * 1000)::float8 AS ms
-    FROM pack_serves WHERE user_id = ${userId} AND kind = ${kind} AND language_id = ${languageId}
-      AND key_hash = ${keyHash}`);
+  const s = packServes;
+  const [r] = await db.orm
+    .select({ ms: sql<number>`(extract(epoch FROM now() - ${s.served_at}) * 1000)::float8` })
+    .from(s)
+    .where(and(eq(s.user_id, userId), eq(s.kind, kind), eq(s.language_id, languageId), eq(s.key_hash, keyHash)));
   return r?.ms ?? 0;
 }
 
@@ -265,10 +271,25 @@ export async function findPackVersion(
   version: string,
 ): Promise<PackKey | undefined> {
   if (version.length !== KEY_CHARS + OWN_CHARS) return undefined;
-  return db.one<PackKey>(sql`SELECT units, answer_key, question_types FROM pack_versions
-    WHERE kind = ${kind} AND language_id = ${languageId} AND key_hash = ${version.slice(0, KEY_CHARS)}
-      AND scope_user_id IN (0, ${userId})
-    LIMIT 1`);
+  const v = packVersions;
+  const [key] = await db.orm
+    .select({
+      // As the driver parsed them: the row keeps what `keepVersion` stored from a PackKey.
+      units: sql<PackKey['units']>`${v.units}`,
+      answer_key: sql<PackKey['answer_key']>`${v.answer_key}`,
+      question_types: sql<PackKey['question_types']>`${v.question_types}`,
+    })
+    .from(v)
+    .where(
+      and(
+        eq(v.kind, kind),
+        eq(v.language_id, languageId),
+        eq(v.key_hash, version.slice(0, KEY_CHARS)),
+        sql`${v.scope_user_id} IN (0, ${userId})`,
+      ),
+    )
+    .limit(1);
+  return key;
 }
 
 /** Bytes of JSON of each of a player's packs in a language (benchmarks report pack sizes with it). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql, type Db } from '../db/client';
-import { rooms as roomsTable } from '../db/schema';
+import { notifications, outbox as outboxTable, rooms as roomsTable } from '../db/schema';
 
 /** Where the figures come from: the database (all nodes) and this node's own state. */
 export interface MetricSources {
@@ -138,9 +138,14 @@ async function readDbFigures(db: Db): Promise<DbFigures> {
     .from(roomsTable)
     .where(sql`${roomsTable.status} IN ('waiting', 'playing')`)
     .groupBy(roomsTable.kind, roomsTable.status);
-  const q = await db.one<{ rounds_due: number; push_queue: number; outbox: number }>(sql`SELECT
-    (SELECT count(*)::int FROM rooms WHERE status = 'playing' AND round_deadline <= now()) AS rounds_due,
-    (SELECT count(*)::int FROM notifications WHERE pushed_at IS NULL) AS push_queue,
-    (SELECT count(*)::int FROM outbox) AS outbox`);
+  // The outbox counted by the aggregate itself (one row), the other two by subqueries.
+  const [q] = await db.orm
+    .select({
+      rounds_due: sql<number>`(SELECT count(*)::int FROM ${roomsTable}
+        WHERE ${roomsTable.status} = 'playing' AND ${roomsTable.round_deadline} <= now())`,
+      push_queue: sql<number>`(SELECT count(*)::int FROM ${notifications} WHERE ${notifications.pushed_at} IS NULL)`,
+      outbox: sql<number>`count(*)::int`,
+    })
+    .from(outboxTable);
   return { rooms, roundsDue: q!.rounds_due, pushQueue: q!.push_queue, outbox: q!.outbox };
 }

@@ -1,7 +1,11 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
+import { and, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../db/client';
+import { appSecrets, notifications, pushSubscriptions, users, type Row } from '../db/schema';
+import { intArray } from '../db/sql-helpers';
 import { appLanguageJson } from '../domain/app-languages';
 import type { FcmSender } from './fcm';
 
@@ -9,30 +13,29 @@ import type { FcmSender } from './fcm';
 const TICK_MS = 2000;
 const BATCH = 50;
 
-interface Pending {
-  id: number;
-  user_id: number | null;
-  type: string;
-  params: Record<string, string | number>;
-  title: string;
-  message: string;
-  link: string;
-  language_code: string | null;
-}
+/** A notification waiting to be pushed. */
+type Pending = Pick<
+  Row<typeof notifications>,
+  'id' | 'user_id' | 'type' | 'title' | 'message' | 'link' | 'language_code'
+> & { params: Record<string, string | number> };
 
-interface FcmTarget {
-  user_id: number;
-  fcm_id: string;
-  lang: string;
-}
+const PENDING_FIELDS = {
+  id: notifications.id,
+  user_id: notifications.user_id,
+  type: notifications.type,
+  // As the driver parsed it (notify() stores an object of texts and numbers).
+  params: sql<Pending['params']>`${notifications.params}`,
+  title: notifications.title,
+  message: notifications.message,
+  link: notifications.link,
+  language_code: notifications.language_code,
+};
 
-interface Subscription {
-  id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  lang: string;
-}
+/** The players a push goes to, as `u`. */
+const u = alias(users, 'u');
+
+/** The player's interface language, English when unset. */
+const lang = sql<string>`coalesce(nullif(${u.web_language}, ''), 'en')`;
 
 /** What a push shows: the notification in the player's interface language. */
 export interface PushPayload {
@@ -122,7 +125,7 @@ export class PushService {
     const fresh = webpush.generateVAPIDKeys();
     await db.run(sql`INSERT INTO app_secrets (name, value)
       VALUES ('vapid', ${`${fresh.publicKey}.${fresh.privateKey}`}) ON CONFLICT (name) DO NOTHING`);
-    const row = await db.one<{ value: string }>(sql`SELECT value FROM app_secrets WHERE name = 'vapid'`);
+    const [row] = await db.orm.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'vapid'));
     const [pub, priv] = row!.value.split('.') as [string, string];
     return new PushService(db, log, pub, priv, subject);
   }
@@ -151,11 +154,16 @@ export class PushService {
     this.running = (async () => {
       try {
         const work = await this.db.tx(async (tx) => {
-          const due = await tx.rows<Pending>(sql`SELECT id, user_id, type, params, title, message, link, language_code
-            FROM notifications WHERE pushed_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
+          const due = await tx.orm
+            .select(PENDING_FIELDS)
+            .from(notifications)
+            .where(isNull(notifications.pushed_at))
+            .orderBy(notifications.id)
+            .limit(BATCH)
+            .for('update', { skipLocked: true });
           if (due.length === 0) return [];
           await tx.run(sql`UPDATE notifications SET pushed_at = now()
-            WHERE id = ANY(${`{${due.map((d) => d.id).join(',')}}`}::integer[])`);
+            WHERE id = ANY(${intArray(due.map((d) => d.id))})`);
           return due;
         });
         claimed = work.length;
@@ -172,9 +180,10 @@ export class PushService {
 
   private async send(n: Pending) {
     // The notification's players: one, or every active one for a broadcast (of one language).
-    const whose = sql`${n.user_id === null ? sql`u.status = 1` : sql`u.id = ${n.user_id}`}
-        ${n.language_code ? sql`AND u.web_language = ${n.language_code}` : sql``}`;
-    const lang = sql`coalesce(nullif(u.web_language, ''), 'en') AS lang`;
+    const whose = and(
+      n.user_id === null ? sql`${u.status} = 1` : eq(u.id, n.user_id),
+      n.language_code ? eq(u.web_language, n.language_code) : undefined,
+    );
     const worded = new Map<string, Promise<PushPayload>>();
     const word = (l: string) => {
       if (!worded.has(l)) worded.set(l, wordNotice(n, l));
@@ -182,8 +191,10 @@ export class PushService {
     };
     let [sent, failed] = [0, 0];
     if (this.fcm) {
-      const targets = await this.db.rows<FcmTarget>(sql`SELECT u.id AS user_id, u.fcm_id, ${lang}
-        FROM users u WHERE u.fcm_id <> '' AND ${whose}`);
+      const targets = await this.db.orm
+        .select({ user_id: u.id, fcm_id: u.fcm_id, lang })
+        .from(u)
+        .where(and(sql`${u.fcm_id} <> ''`, whose));
       const messages = await Promise.all(targets.map(async (t) => ({ token: t.fcm_id, payload: await word(t.lang) })));
       const results = await this.fcm.send(messages);
       for (const [i, r] of results.entries()) {
@@ -195,9 +206,12 @@ export class PushService {
           await this.db.run(sql`UPDATE users SET fcm_id = '' WHERE id = ${t.user_id} AND fcm_id = ${t.fcm_id}`);
       }
     }
-    const subs = await this.db.rows<Subscription>(sql`SELECT s.id, s.endpoint, s.p256dh, s.auth, ${lang}
-      FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-      WHERE ${whose} ${this.fcm ? sql`AND u.fcm_id = ''` : sql``}`);
+    const ps = pushSubscriptions;
+    const subs = await this.db.orm
+      .select({ id: ps.id, endpoint: ps.endpoint, p256dh: ps.p256dh, auth: ps.auth, lang })
+      .from(ps)
+      .innerJoin(u, eq(u.id, ps.user_id))
+      .where(and(whose, this.fcm ? sql`${u.fcm_id} = ''` : undefined));
     for (const s of subs) {
       const payload = await word(s.lang);
       try {

@@ -4,7 +4,9 @@ import { CONTEST_CATEGORY_TYPE, EXAM_CATEGORY_TYPE } from '../../../core/contrac
 import type { Prize } from '../../../core/rules/contest';
 import { createContest } from '../../domain/contests';
 import { createExam } from '../../domain/exams';
+import { and, eq } from 'drizzle-orm';
 import { sql, type Db } from '../client';
+import { categories, questions as questionsTable } from '../schema';
 import { questionRow, type SeedQuestion } from './seed-modes';
 
 type EventQuestion = SeedQuestion & { marks?: number };
@@ -41,8 +43,11 @@ export async function eventCategory(db: Db, languageId: number, type: number): P
   await db.run(sql`INSERT INTO categories (language_id, type, slug, name)
     VALUES (${languageId}, ${type}, ${slug}, ${type === EXAM_CATEGORY_TYPE ? 'Exams' : 'Contests'})
     ON CONFLICT (language_id, type, slug) DO NOTHING`);
-  return (await db.one<{ id: number }>(sql`SELECT id FROM categories
-    WHERE language_id = ${languageId} AND type = ${type} AND slug = ${slug}`))!.id;
+  const [category] = await db.orm
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.language_id, languageId), eq(categories.type, type), eq(categories.slug, slug)));
+  return category!.id;
 }
 
 /** Inserts exam or contest questions; their ids in the order given. */
@@ -56,11 +61,10 @@ export async function insertEventQuestions(
   const ids: number[] = [];
   for (const q of questions) {
     const r = questionRow(q);
-    const row = await db.one<{ id: number }>(sql`INSERT INTO questions (language_id, category_id, type, question,
-        options, match_options, answer, explanation, image, audio, latex, marks)
-      VALUES (${languageId}, ${categoryId}, ${r.type}, ${r.question}, ${JSON.stringify(r.options)}::jsonb,
-        ${JSON.stringify(r.match_options)}::jsonb, to_jsonb(${r.answer}::text), ${r.explanation}, ${r.image},
-        ${r.audio}, ${r.latex}, ${q.marks ?? 1}) RETURNING id`);
+    const [row] = await db.orm
+      .insert(questionsTable)
+      .values({ language_id: languageId, category_id: categoryId, ...r, marks: q.marks ?? 1 })
+      .returning({ id: questionsTable.id });
     ids.push(row!.id);
   }
   return ids;

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATEGORY_TYPES } from '../../../core/contract';
+import { and, count, eq } from 'drizzle-orm';
 import { sql, type Db } from '../client';
+import { categories, comprehensions, subcategories } from '../schema';
 
 /** A question as the demo content files write it (see demo-content/modes/*.json). */
 export type SeedQuestion =
@@ -122,18 +124,30 @@ async function insertQuestions(
 /** Inserts one mode file's categories, subcategories, texts and questions. */
 export async function seedModeFile(db: Db, languageId: number, file: ModeFile): Promise<void> {
   const type = CATEGORY_TYPES[file.mode];
-  const first = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories
-    WHERE language_id = ${languageId} AND type = ${type}`);
+  const [first] = await db.orm
+    .select({ n: count() })
+    .from(categories)
+    .where(and(eq(categories.language_id, languageId), eq(categories.type, type)));
   let sort = first!.n;
   for (const c of file.categories) {
-    const cat = await db.one<{ id: number }>(sql`INSERT INTO categories
-        (language_id, type, slug, name, image, premium_price, sort)
-      VALUES (${languageId}, ${type}, ${c.slug}, ${c.name}, ${c.image}, ${c.premium_price}, ${sort++})
-      RETURNING id`);
+    const [cat] = await db.orm
+      .insert(categories)
+      .values({
+        language_id: languageId,
+        type,
+        slug: c.slug,
+        name: c.name,
+        image: c.image,
+        premium_price: c.premium_price,
+        sort: sort++,
+      })
+      .returning({ id: categories.id });
     let subSort = 0;
     for (const s of c.subcategories) {
-      const sub = await db.one<{ id: number }>(sql`INSERT INTO subcategories (category_id, slug, name, image, sort)
-        VALUES (${cat!.id}, ${s.slug}, ${s.name}, ${s.image}, ${subSort++}) RETURNING id`);
+      const [sub] = await db.orm
+        .insert(subcategories)
+        .values({ category_id: cat!.id, slug: s.slug, name: s.name, image: s.image, sort: subSort++ })
+        .returning({ id: subcategories.id });
       const ids = { languageId, categoryId: cat!.id, subcategoryId: sub!.id };
       await insertQuestions(
         db,
@@ -142,10 +156,19 @@ export async function seedModeFile(db: Db, languageId: number, file: ModeFile): 
       );
       let textSort = 0;
       for (const t of s.texts ?? []) {
-        const text = await db.one<{ id: number }>(sql`INSERT INTO comprehensions
-            (language_id, category_id, subcategory_id, slug, title, detail, video_url, sort)
-          VALUES (${languageId}, ${cat!.id}, ${sub!.id}, ${t.slug}, ${t.title}, ${t.detail}, ${t.video_url ?? ''},
-            ${textSort++}) RETURNING id`);
+        const [text] = await db.orm
+          .insert(comprehensions)
+          .values({
+            language_id: languageId,
+            category_id: cat!.id,
+            subcategory_id: sub!.id,
+            slug: t.slug,
+            title: t.title,
+            detail: t.detail,
+            video_url: t.video_url ?? '',
+            sort: textSort++,
+          })
+          .returning({ id: comprehensions.id });
         await insertQuestions(
           db,
           { ...ids, comprehensionId: text!.id },

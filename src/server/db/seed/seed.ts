@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATHS } from '../../paths';
+import { count } from 'drizzle-orm';
 import { sql, type Db } from '../client';
+import { categories, languages, subcategories } from '../schema';
 import { readModeFiles, seedModeFile } from './seed-modes';
 import { readEventFiles, seedEventsFile } from './seed-events';
 
@@ -53,24 +55,36 @@ function readDemoContent(dir: string): Map<string, SeedFile> {
 export async function seedDemoContent(db: Db, dir = PATHS.demoContent): Promise<boolean> {
   return db.tx(async (tx) => {
     await tx.run(sql`SELECT pg_advisory_xact_lock(727272)`);
-    const any = await tx.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM languages`);
+    const [any] = await tx.orm.select({ n: count() }).from(languages);
     if (any!.n > 0) return false;
     const content = readDemoContent(dir);
     const codes = [...content.keys()].sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
     for (const code of codes) {
       const file = content.get(code)!;
-      const lang = await tx.one<{ id: number }>(sql`INSERT INTO languages (code, name, rtl, is_default)
-        VALUES (${code}, ${file.language.name}, ${file.language.rtl}, ${code === codes[0]}) RETURNING id`);
+      const [lang] = await tx.orm
+        .insert(languages)
+        .values({ code, name: file.language.name, rtl: file.language.rtl, is_default: code === codes[0] })
+        .returning({ id: languages.id });
       let sort = 0;
       for (const c of file.categories) {
-        const cat = await tx.one<{ id: number }>(sql`INSERT INTO categories
-          (language_id, type, slug, name, image, premium_price, sort)
-          VALUES (${lang!.id}, 1, ${c.slug}, ${c.name}, ${c.image}, ${c.premium_price}, ${sort++})
-          RETURNING id`);
+        const [cat] = await tx.orm
+          .insert(categories)
+          .values({
+            language_id: lang!.id,
+            type: 1,
+            slug: c.slug,
+            name: c.name,
+            image: c.image,
+            premium_price: c.premium_price,
+            sort: sort++,
+          })
+          .returning({ id: categories.id });
         let subSort = 0;
         for (const s of c.subcategories) {
-          const sub = await tx.one<{ id: number }>(sql`INSERT INTO subcategories (category_id, slug, name, image, sort)
-            VALUES (${cat!.id}, ${s.slug}, ${s.name}, ${s.image}, ${subSort++}) RETURNING id`);
+          const [sub] = await tx.orm
+            .insert(subcategories)
+            .values({ category_id: cat!.id, slug: s.slug, name: s.name, image: s.image, sort: subSort++ })
+            .returning({ id: subcategories.id });
           const rows = s.levels.flatMap((qs, i) =>
             qs.map((q) => ({
               level: i + 1,
@@ -91,7 +105,7 @@ export async function seedDemoContent(db: Db, dir = PATHS.demoContent): Promise<
       }
     }
     const languageIds = new Map(
-      (await tx.rows<{ id: number; code: string }>(sql`SELECT id, code FROM languages`)).map((l) => [l.code, l.id]),
+      (await tx.orm.select({ id: languages.id, code: languages.code }).from(languages)).map((l) => [l.code, l.id]),
     );
     for (const file of readModeFiles(join(dir, 'modes'))) {
       const id = languageIds.get(file.language);

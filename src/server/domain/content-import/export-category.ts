@@ -1,24 +1,16 @@
-import type { QuestionOption } from '../../../core/contract';
 import { CATEGORY_TYPES } from '../../../core/contract';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
+import { questions, subcategories, type Row } from '../../db/schema';
 import { MATCH_COLUMNS, OPTION_COLUMNS, OPTION_LETTERS, type LayoutRow } from './columns';
 import { categoriesOf, findNamed, languageIds } from './import-targets';
 
-/** A question as the questions table keeps it. */
-export interface StoredQuestion {
-  type: string;
-  question: string;
-  options: QuestionOption[];
-  match_options: QuestionOption[];
-  answer: string;
-  level: number;
-  marks: number;
-  explanation: string;
-  image: string;
-  audio: string;
-  latex: boolean;
-  subcategory: string | null;
-}
+/** A question as the questions table keeps it (its answer as text), with its subcategory's name. */
+export type StoredQuestion = Pick<
+  Row<typeof questions>,
+  'type' | 'question' | 'options' | 'match_options' | 'level' | 'marks' | 'explanation' | 'image' | 'audio' | 'latex'
+> & { answer: string; subcategory: string | null };
 
 export interface ExportTarget {
   /** The category's name or slug. */
@@ -94,10 +86,26 @@ export async function exportCategoryRows(
   category: { id: number; name: string },
   language: string,
 ): Promise<LayoutRow[]> {
-  const rows = await db.rows<StoredQuestion>(sql`SELECT q.type, q.question, q.options, q.match_options,
-      q.answer #>> '{}' AS answer, q.level, q.marks, q.explanation, q.image, q.audio, q.latex, s.name AS subcategory
-    FROM questions q LEFT JOIN subcategories s ON s.id = q.subcategory_id
-    WHERE q.category_id = ${category.id} AND q.status = 1
-    ORDER BY s.sort NULLS FIRST, s.id NULLS FIRST, q.level, q.id`);
+  const q = alias(questions, 'q');
+  const s = alias(subcategories, 's');
+  const rows = await db.orm
+    .select({
+      type: q.type,
+      question: q.question,
+      options: q.options,
+      match_options: q.match_options,
+      answer: sql<string>`${q.answer} #>> '{}'`,
+      level: q.level,
+      marks: q.marks,
+      explanation: q.explanation,
+      image: q.image,
+      audio: q.audio,
+      latex: q.latex,
+      subcategory: s.name,
+    })
+    .from(q)
+    .leftJoin(s, eq(s.id, q.subcategory_id))
+    .where(and(eq(q.category_id, category.id), sql`${q.status} = 1`))
+    .orderBy(sql`${s.sort} NULLS FIRST`, sql`${s.id} NULLS FIRST`, q.level, q.id);
   return rows.map((q) => exportRow(q, category.name, language));
 }

@@ -1,5 +1,7 @@
 import type { AnswerVerdict } from '../../../core/contract';
 import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/rules/answers';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
 import { playAnswers, playSessions, type Row } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -25,8 +27,11 @@ function canonical(type: string, answer: string | null | undefined): string | nu
 
 /** The session's stored answers, by question id. */
 export async function storedAnswers(db: Db, sessionId: string): Promise<Map<number, StoredAnswer>> {
-  const rows = await db.rows<StoredAnswer>(sql`SELECT question_id, answer, is_correct, fast FROM play_answers
-    WHERE session_id = ${sessionId}::uuid`);
+  const pa = playAnswers;
+  const rows = await db.orm
+    .select({ question_id: pa.question_id, answer: pa.answer, is_correct: pa.is_correct, fast: pa.fast })
+    .from(pa)
+    .where(eq(pa.session_id, sessionId));
   return new Map(rows.map((r) => [r.question_id, r]));
 }
 
@@ -36,14 +41,23 @@ export interface SessionClock {
   budget: number;
 }
 
-/** The clock columns of a session `p` over its answers `a` (grouped by session). */
-const CLOCK_COLUMNS = sql`(extract(epoch FROM now() - greatest(p.started_at, coalesce(max(a.answered_at), p.started_at))) * 1000)::float8 AS gap,
-      (extract(epoch FROM now() - p.started_at) * 1000 - coalesce(sum(a.elapsed_ms), 0))::float8 AS budget`;
+// A session and its answers, as the clock's SQL names them.
+const p = alias(playSessions, 'p');
+const a = alias(playAnswers, 'a');
+
+/** The clock of a session `p` over its answers `a` (grouped by session). */
+const CLOCK_FIELDS = {
+  gap: sql<number>`(extract(epoch FROM now() - greatest(${p.started_at}, coalesce(max(${a.answered_at}), ${p.started_at}))) * 1000)::float8`,
+  budget: sql<number>`(extract(epoch FROM now() - ${p.started_at}) * 1000 - coalesce(sum(${a.elapsed_ms}), 0))::float8`,
+};
 
 async function sessionClock(db: Db, sessionId: string): Promise<SessionClock> {
-  const clock = await db.one<SessionClock>(sql`SELECT ${CLOCK_COLUMNS}
-    FROM play_sessions p LEFT JOIN play_answers a ON a.session_id = p.id
-    WHERE p.id = ${sessionId}::uuid GROUP BY p.id, p.started_at`);
+  const [clock] = await db.orm
+    .select(CLOCK_FIELDS)
+    .from(p)
+    .leftJoin(a, eq(a.session_id, p.id))
+    .where(eq(p.id, sessionId))
+    .groupBy(p.id, p.started_at);
   return clock!;
 }
 
@@ -128,12 +142,22 @@ export async function submitAnswer(
   userId: number,
   o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
 ): Promise<AnswerVerdict> {
-  const s = await db.one<
-    VerdictSession & Pick<Row<typeof playSessions>, 'sealed'> & { finished: boolean; expired: boolean }
-  >(sql`
-    SELECT id, user_id, question_ids, answer_key, question_types, rewards, sealed, finished_at IS NOT NULL AS finished,
-      now() > deadline + make_interval(secs => ${GRACE_SECONDS}) AS expired
-    FROM play_sessions WHERE id = ${o.session_id}::uuid FOR UPDATE`);
+  const ps = playSessions;
+  const [s] = await db.orm
+    .select({
+      id: ps.id,
+      user_id: ps.user_id,
+      question_ids: ps.question_ids,
+      answer_key: ps.answer_key,
+      question_types: ps.question_types,
+      rewards: ps.rewards,
+      sealed: ps.sealed,
+      finished: sql<boolean>`${ps.finished_at} IS NOT NULL`,
+      expired: sql<boolean>`now() > ${ps.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
+    })
+    .from(ps)
+    .where(eq(ps.id, o.session_id))
+    .for('update');
   // Another player's session is answered as if it did not exist.
   if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
   if (!s.question_ids.includes(o.question_id) || s.answer_key[String(o.question_id)] === undefined)
@@ -168,12 +192,18 @@ export async function submitAnswer(
  * any), the session's clock, the number of questions answered and the question's explanation.
  */
 async function answerState(db: Db, sessionId: string, questionId: number) {
-  const row = await db.one<SessionClock & { prior: StoredAnswer | null; answered: number; explanation: string }>(sql`
-    SELECT ${CLOCK_COLUMNS}, count(a.question_id)::int AS answered,
-      (SELECT json_build_object('question_id', x.question_id, 'answer', x.answer, 'is_correct', x.is_correct,
-          'fast', x.fast) FROM play_answers x WHERE x.session_id = p.id AND x.question_id = ${questionId}) AS prior,
-      coalesce((SELECT explanation FROM questions WHERE id = ${questionId}), '') AS explanation
-    FROM play_sessions p LEFT JOIN play_answers a ON a.session_id = p.id
-    WHERE p.id = ${sessionId}::uuid GROUP BY p.id, p.started_at`);
+  const [row] = await db.orm
+    .select({
+      ...CLOCK_FIELDS,
+      answered: sql<number>`count(${a.question_id})::int`,
+      prior: sql<StoredAnswer | null>`(SELECT json_build_object('question_id', x.question_id, 'answer', x.answer,
+          'is_correct', x.is_correct, 'fast', x.fast) FROM play_answers x
+        WHERE x.session_id = ${p.id} AND x.question_id = ${questionId})`,
+      explanation: sql<string>`coalesce((SELECT explanation FROM questions WHERE id = ${questionId}), '')`,
+    })
+    .from(p)
+    .leftJoin(a, eq(a.session_id, p.id))
+    .where(eq(p.id, sessionId))
+    .groupBy(p.id, p.started_at);
   return row!;
 }

@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Comprehension, PlayQuestion, PlaySession, SealedQuestion } from '../../../core/contract';
+import type { Comprehension, PlayQuestion, PlaySession, QuestionType, SealedQuestion } from '../../../core/contract';
 import { normalizeWord } from '../../../core/rules/answers';
 import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
+import { and, gte, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db, type SQL } from '../../db/client';
 import { playSessions, questions, type Row } from '../../db/schema';
 import { intArray, jsonText } from '../../db/sql-helpers';
@@ -12,10 +14,14 @@ import { sealQuestion } from './seal';
 /** Late answers are accepted this long after the deadline (slow networks, retries). */
 export const GRACE_SECONDS = 120;
 
+/** The questions as the play queries name them (and the callers' `where` fragments do). */
+const q = alias(questions, 'q');
+
+/** A question's stored answer as text (the jsonb string unquoted). */
+const answerText = sql<string>`${q.answer} #>> '{}'`;
+
 /** A question as read for play, before its shuffle: a `PlayQuestion` with its key, and its status. */
-type QuestionRow = Omit<PlayQuestion, 'answer' | 'explanation' | 'tiles' | 'word_length'> &
-  Required<Pick<PlayQuestion, 'answer' | 'explanation'>> &
-  Pick<Row<typeof questions>, 'status'>;
+type QuestionRow = Awaited<ReturnType<typeof questionRows>>[number];
 
 function shuffled<T>(xs: readonly T[], rand: () => number = Math.random): T[] {
   const a = [...xs];
@@ -53,18 +59,28 @@ export async function loadPlayQuestions(
 }
 
 /** The rows of questions by id (only the active ones with `activeOnly`), in no order. */
-async function questionRows(
-  db: Db,
-  userId: number,
-  ids: readonly number[],
-  activeOnly = false,
-): Promise<QuestionRow[]> {
+async function questionRows(db: Db, userId: number, ids: readonly number[], activeOnly = false) {
   if (ids.length === 0) return [];
-  return db.rows<QuestionRow>(sql`
-    SELECT q.id, q.question, q.type AS question_type, q.options, q.match_options, q.answer #>> '{}' AS answer,
-      q.explanation, q.image, q.audio, q.latex, q.marks, q.status,
-      EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id) AS bookmarked
-    FROM questions q WHERE q.id = ANY(${intArray(ids)}) ${activeOnly ? sql`AND q.status = 1` : sql``}`);
+  return db.orm
+    .select({
+      id: q.id,
+      question: q.question,
+      // The table's CHECK keeps the type to the contract's.
+      question_type: sql<QuestionType>`${q.type}`,
+      options: q.options,
+      match_options: q.match_options,
+      answer: answerText,
+      explanation: q.explanation,
+      image: q.image,
+      audio: q.audio,
+      latex: q.latex,
+      marks: q.marks,
+      status: q.status,
+      // A one-table select names its columns unqualified: the outer row is `q` by name.
+      bookmarked: sql<boolean>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id)`,
+    })
+    .from(q)
+    .where(and(sql`${q.id} = ANY(${intArray(ids)})`, activeOnly ? sql`${q.status} = 1` : undefined));
 }
 
 /** Question rows as a player sees them, in the order of `ids` (see loadPlayQuestions). */
@@ -201,12 +217,6 @@ export const SESSION_FIELDS = {
   now: jsonText(sql`now()`),
 };
 
-/** SESSION_FIELDS as a raw select list (`RETURNING ${SESSION_COLUMNS}`). */
-export const SESSION_COLUMNS = sql.join(
-  Object.entries(SESSION_FIELDS).map(([name, field]) => sql`${field} AS ${sql.identifier(name)}`),
-  sql`, `,
-);
-
 /** What a session grades against: each question's stored answer and type, by id. */
 export interface AnswerKey {
   answers: Record<string, string>;
@@ -220,9 +230,10 @@ export interface AnswerKey {
  */
 export async function answerKeyOf(db: Db, questionIds: readonly number[]): Promise<{ ids: number[]; key: AnswerKey }> {
   const wanted = [...new Set(questionIds)];
-  const rows = await db.rows<KeyRow>(sql`
-    SELECT id, type AS question_type, answer #>> '{}' AS answer FROM questions
-    WHERE id = ANY(${intArray(wanted)}) AND status = 1`);
+  const rows = await db.orm
+    .select({ id: q.id, question_type: sql<QuestionType>`${q.type}`, answer: answerText })
+    .from(q)
+    .where(sql`${q.id} = ANY(${intArray(wanted)}) AND ${q.status} = 1`);
   return keyOf(wanted, rows);
 }
 
@@ -252,15 +263,30 @@ async function insertRow(
   const rule = modeRule(o.mode, await settings.rules(db));
   const seconds = o.totalSeconds ? 0 : rule.seconds;
   const duration = o.totalSeconds || seconds * o.questionIds.length;
-  return db.one<SessionRow>(sql`
-    INSERT INTO play_sessions (id, user_id, mode, language_id, category, subcategory, level, max_level, unit,
-      question_ids, answer_key, question_types, seconds_per_question, total_seconds, rewards, sealed, deadline)
-    VALUES (${id}::uuid, ${o.userId}, ${o.mode}, ${o.languageId}, ${o.category ?? ''},
-      ${o.subcategory ?? ''}, ${o.level ?? 0}, ${o.maxLevel ?? 0}, ${o.unit ?? ''}, ${intArray(o.questionIds)},
-      ${JSON.stringify(key.answers)}::jsonb, ${JSON.stringify(key.types)}::jsonb, ${seconds}, ${o.totalSeconds ?? 0},
-      ${o.rewards}, ${sealed}, now() + make_interval(secs => ${duration}))
-    ON CONFLICT (id) DO NOTHING
-    RETURNING ${SESSION_COLUMNS}`);
+  const [row] = await db.orm
+    .insert(playSessions)
+    .values({
+      id,
+      user_id: o.userId,
+      mode: o.mode,
+      language_id: o.languageId,
+      category: o.category ?? '',
+      subcategory: o.subcategory ?? '',
+      level: o.level ?? 0,
+      max_level: o.maxLevel ?? 0,
+      unit: o.unit ?? '',
+      question_ids: intArray(o.questionIds),
+      answer_key: key.answers,
+      question_types: key.types,
+      seconds_per_question: seconds,
+      total_seconds: o.totalSeconds ?? 0,
+      rewards: o.rewards,
+      sealed,
+      deadline: sql`now() + make_interval(secs => ${duration})`,
+    })
+    .onConflictDoNothing({ target: playSessions.id })
+    .returning(SESSION_FIELDS);
+  return row;
 }
 
 /**
@@ -302,12 +328,17 @@ export async function insertSession(
  */
 export async function drawQuestionIds(db: Db, where: SQL, limit: number, start = Math.random()): Promise<number[]> {
   // Both sides of the start in one round trip; the part before it is used only to wrap around.
-  const rows = await db.rows<Pick<Row<typeof questions>, 'id'> & { after: boolean }>(sql`SELECT id, after FROM (
-      (SELECT q.id, q.shuffle_key, true AS after FROM questions q
-        WHERE q.status = 1 AND ${where} AND q.shuffle_key >= ${start} ORDER BY q.shuffle_key LIMIT ${limit})
-      UNION ALL (SELECT q.id, q.shuffle_key, false FROM questions q
-        WHERE q.status = 1 AND ${where} AND q.shuffle_key < ${start} ORDER BY q.shuffle_key LIMIT ${limit})) w
-    ORDER BY NOT after, shuffle_key`);
+  const side = (after: boolean) =>
+    db.orm
+      .select({ id: q.id, shuffle_key: q.shuffle_key, after: sql<boolean>`${sql.raw(String(after))}`.as('after') })
+      .from(q)
+      .where(and(sql`${q.status} = 1`, where, (after ? gte : lt)(q.shuffle_key, start)))
+      .orderBy(q.shuffle_key)
+      .limit(limit);
+  const rows = await side(true)
+    .unionAll(side(false))
+    // A union sorts by its output columns only: the part after the start (true) first.
+    .orderBy(sql`after DESC`, sql`shuffle_key`);
   const after = rows.filter((r) => r.after);
   const before = rows.filter((r) => !r.after).slice(0, limit - after.length);
   return shuffled([...after, ...before].map((r) => r.id));
