@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { AnswerVerdict, PlaySession, QuizResult } from '../../core/contract';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { api, isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-client';
 import { uuid } from '../lib/uuid';
 import type { OutboxMessage } from '../../core/offline/outbox-shape';
 import {
@@ -11,12 +11,11 @@ import {
   playReset,
   playResumed,
   playSynced,
-  verdictQueued,
   verdictReceived,
   type PlayState,
 } from './play-machine';
 import './play-store';
-import { loadSubmitters, playLabel, playStep } from './submit-play';
+import { loadSubmitters, playStep } from './submit-play';
 import { resumedPlay } from './resume-play';
 import { loadTex } from '../ui/question/tex';
 
@@ -27,8 +26,8 @@ function isPlaying(p: PlayState): p is Extract<PlayState, { session: PlaySession
 }
 
 /**
- * Opens a session with `open` (again when `attempt` changes), sends each answer of a sealed
- * session for its verdict and follows a queued result; returns the play state. Maths sessions wait for KaTeX before the first question.
+ * Opens a session with `open` (again when `attempt` changes) and follows what its posts in the
+ * outbox bring back (verdicts, a queued result); returns the play state. Maths sessions wait for KaTeX before the first question.
  */
 export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
   const dispatch = useAppDispatch();
@@ -60,47 +59,8 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number) {
     };
   }, [dispatch, attempt]);
 
-  // The answers are sent by the event that ends the quiz (submit-play.ts `playStep`), not here.
-  const auth = useAppSelector((s) => s.auth);
-  const userId = auth.user?.id ?? 0;
-  const token = auth.token ?? '';
-
-  // Each answer of a sealed session goes to submit_answer through the outbox, keyed by session
-  // and question (every resend is the same op): its verdict at once when online, else queued
-  // with the time the device showed the question, to arrive on reconnect.
-  const shownAt = useRef({ id: 0, at: 0 });
-  const onScreen = play.phase === 'question' ? (play.session.questions[play.index]?.id ?? 0) : 0;
-  if (onScreen && shownAt.current.id !== onScreen) shownAt.current = { id: onScreen, at: Date.now() };
-  const checking = play.phase === 'reveal' && play.verdict === 'checking';
-  const asked = checking ? play.session.questions[play.index]!.id : 0;
-  const answerSession = checking ? play.session.session_id : '';
-  const picked = checking ? play.picked : null;
-  const answerLabel = checking ? playLabel(play.session) : '';
-  useEffect(() => {
-    if (!asked) return;
-    const elapsed = shownAt.current.id === asked ? Date.now() - shownAt.current.at : 0;
-    const fields = {
-      session_id: answerSession,
-      question_id: String(asked),
-      answer: picked ?? '',
-      elapsed_ms: String(Math.max(0, Math.round(elapsed))),
-    };
-    const id = `${answerSession}-q${asked}`;
-    const got = (v: AnswerVerdict) => dispatch(verdictReceived(v));
-    void loadSubmitters().then(({ postResult }) =>
-      postResult('submit_answer', fields, { id, token, userId, label: answerLabel }).then(
-        (out) => {
-          if (out.status === 'applied') got(out.data as AnswerVerdict);
-          else if (out.status === 'failed') dispatch(playFailed(out.code));
-          else dispatch(verdictQueued({ question_id: asked }));
-        },
-        () =>
-          api('submit_answer', fields, { idempotencyKey: id }).then(got, () =>
-            dispatch(verdictQueued({ question_id: asked })),
-          ),
-      ),
-    );
-  }, [dispatch, asked, answerSession, picked, token, userId, answerLabel]);
+  // The answers are sent by the event that ends the quiz (submit-play.ts `playStep`), and a
+  // sealed session's answers one by one as the play turns to checking them (answer-checks.ts).
 
   // Verdicts and a queued result reaching the server while on screen: the server's replace ours.
   const waiting = (play.phase === 'result' && play.pending) || (isPlaying(play) && play.session.sealed === true);
