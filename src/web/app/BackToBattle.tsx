@@ -1,37 +1,30 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { HeldSeat } from '../../core/contract';
-import { api } from '../lib/api-client';
+import type { ActionOutput, HeldSeat } from '../../core/contract';
 import { useTranslation } from '../lib/use-translation';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
 import { selectIsLogin } from './selectors';
+import { useApiQuery } from './server-state/use-api-query';
+
+const QUIET = { expect: ['network', 'unknown', 'internal_error'] };
+const seatOf = (reply: ActionOutput<'get_active_battle'>) => reply.seat;
 
 /** The player's held seat, asked once per mount while signed in; null until known, and after its grace. */
 function useHeldSeat(): HeldSeat | null {
   const isLogin = useAppSelector(selectIsLogin);
-  const [seat, setSeat] = useState<HeldSeat | null>(null);
+  const [read] = useApiQuery('get_active_battle', isLogin ? { call: QUIET } : skipToken, seatOf);
+  const seat = isLogin && read.status === 'ready' ? read.data : null;
+  const [givenUp, setGivenUp] = useState<HeldSeat | null>(null);
   useEffect(() => {
-    if (!isLogin) return;
-    let gone = false;
-    let expiry: ReturnType<typeof setTimeout> | undefined;
-    api('get_active_battle', {}, { expect: ['network', 'unknown', 'internal_error'] })
-      .then(({ seat: s }) => {
-        if (gone) return;
-        setSeat(s);
-        // A dropped seat is given up when its grace ends (server instants, so no clock offset matters).
-        if (s?.grace_ends_at) {
-          const left = Date.parse(s.grace_ends_at) - Date.parse(s.server_time);
-          expiry = setTimeout(() => setSeat(null), Math.max(0, left));
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      gone = true;
-      clearTimeout(expiry);
-    };
-  }, [isLogin]);
-  return isLogin ? seat : null;
+    if (!seat?.grace_ends_at) return;
+    // A dropped seat is given up when its grace ends (server instants, so no clock offset matters).
+    const left = Date.parse(seat.grace_ends_at) - Date.parse(seat.server_time);
+    const expiry = setTimeout(() => setGivenUp(seat), Math.max(0, left));
+    return () => clearTimeout(expiry);
+  }, [seat]);
+  return seat === givenUp ? null : seat;
 }
 
 /**

@@ -9,6 +9,7 @@ import { makeStore } from '../app/store';
 import { ApiError } from '../lib/api-client';
 import '../lib/i18n';
 import { SoloPlay } from './SoloPlay';
+import { stubApi } from '../test-support/api-stub';
 import { playQuestion, playSession, quizResult } from './test-fixtures';
 
 const q = (id: number, over: Partial<PlayQuestion> = {}): PlayQuestion =>
@@ -31,27 +32,6 @@ const session = playSession([q(1), q(2, { question_type: 'sequence', answer: 'a,
 const result = (over: Partial<QuizResult> = {}): QuizResult =>
   quizResult({ skipped: 1, incorrect: 0, coins_spent: 2, user: { coins: 11, all_time_score: 4 }, ...over });
 
-type Reply = (fields: FormData, headers: Record<string, string>) => unknown;
-
-/** Answers /api/<action> from `replies`; records every call. */
-function mockApi(replies: Record<string, Reply>) {
-  const calls: { action: string; fields: FormData; headers: Record<string, string> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const action = url.replace('/api/', '');
-      const fields = init.body as FormData;
-      const headers = init.headers as Record<string, string>;
-      calls.push({ action, fields, headers });
-      const reply = replies[action];
-      if (!reply)
-        return new Response(JSON.stringify({ error: true, code: 'unknown_action', message: '' }), { status: 404 });
-      return new Response(JSON.stringify({ error: false, data: reply(fields, headers) }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
 function setup(s: PlaySession, next?: (r: QuizResult) => { to: string; label: string } | null) {
   const store = makeStore();
   store.dispatch(loggedIn({ user: { name: 'Ada', coins: 10, all_time_score: 0 } as UserRecord, token: 't' }));
@@ -73,7 +53,7 @@ afterEach(() => {
 
 describe('SoloPlay', () => {
   it('plays a question, skips one with the lifeline, submits once with a key, shows the result and plays again', async () => {
-    const calls = mockApi({
+    const calls = stubApi({
       use_lifeline: () => ({ lifeline: 'skip', question_id: 1, removed: [], poll: [], deadline: '', coins: 8 }),
       submit_quiz_answers: () => result(),
     });
@@ -117,7 +97,7 @@ describe('SoloPlay', () => {
   });
 
   it('a session handed back after a reload goes on at the question where the player was, lifelines kept', async () => {
-    const calls = mockApi({});
+    const calls = stubApi({});
     const { answer: _a, explanation: _e, ...bare } = q(1);
     setup({
       ...session,
@@ -144,7 +124,7 @@ describe('SoloPlay', () => {
   });
 
   it("sends a sealed session's answer to submit_answer and shows the server's verdict and explanation", async () => {
-    const calls = mockApi({
+    const calls = stubApi({
       submit_answer: (f) => ({
         session_id: session.session_id,
         question_id: Number(f.get('question_id')),
@@ -175,7 +155,7 @@ describe('SoloPlay', () => {
   });
 
   it('says the verdict comes when back online when the answer cannot reach the server, and goes on', async () => {
-    mockApi({
+    stubApi({
       submit_answer: () => {
         throw new Error('offline');
       },
@@ -194,7 +174,7 @@ describe('SoloPlay', () => {
   it('keeps the Idempotency-Key when a failed submit is retried', async () => {
     let fail = true;
     const keys: string[] = [];
-    mockApi({
+    stubApi({
       submit_quiz_answers: (_f, h) => {
         keys.push(h['Idempotency-Key']!);
         if (fail) throw new Error('network down');
@@ -247,7 +227,7 @@ describe('SoloPlay', () => {
   });
 
   it('offers no "Play again" after the daily quiz (once a day)', async () => {
-    mockApi({ submit_quiz_answers: () => result({ mode: 'daily_quiz' }) });
+    stubApi({ submit_quiz_answers: () => result({ mode: 'daily_quiz' }) });
     setup({ ...session, mode: 'daily_quiz', questions: [q(1)] });
     fireEvent.click(await screen.findByTestId('option-a'));
     await act(async () => fireEvent.click(screen.getByTestId('next-question')));
@@ -293,7 +273,7 @@ describe('SoloPlay', () => {
   });
 
   it('reorders a sequence with the buttons and checks it; offers the next level', async () => {
-    mockApi({ submit_quiz_answers: () => result({ passed: true }) });
+    stubApi({ submit_quiz_answers: () => result({ passed: true }) });
     const seq = q(1, {
       question_type: 'sequence',
       options: [
@@ -312,7 +292,7 @@ describe('SoloPlay', () => {
   });
 
   it('with a whole-quiz clock: answers change, the palette moves, and Submit sends what is there', async () => {
-    const calls = mockApi({ submit_quiz_answers: () => result({ mode: 'self_challenge' }) });
+    const calls = stubApi({ submit_quiz_answers: () => result({ mode: 'self_challenge' }) });
     setup({
       ...session,
       mode: 'self_challenge',
@@ -347,7 +327,7 @@ describe('SoloPlay', () => {
 // starts when the clip starts, not before (the test moves the clock).
 describe('SoloPlay, an audio question', () => {
   it('keeps the clock still until the clip plays, and the answers visibly locked until it was heard', async () => {
-    mockApi({});
+    stubApi({});
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
       setup({ ...session, mode: 'audio', questions: [q(1, { audio: '/audio/clip.mp3' }), q(2)] });

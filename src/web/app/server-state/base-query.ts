@@ -5,8 +5,13 @@ import { api, ApiError, type CallOptions, type Fields } from '../../lib/api-clie
 /** What a query or mutation may ask of the call besides its fields (not part of the request body). */
 export type CallSettings = Pick<CallOptions, 'expect' | 'idempotencyKey' | 'files'>;
 
-/** An endpoint's argument: the action's fields, and `call` for the client's own settings. */
-export type ApiArg<A extends ActionName> = Fields<A> & { readonly call?: CallSettings };
+/**
+ * An endpoint's argument: the action's fields, and `call` for the client's own settings. An action
+ * without fields (input `z.object({})`, an index signature `call` would not fit) takes `call` only.
+ */
+export type ApiArg<A extends ActionName> = (string extends keyof Fields<A> ? unknown : Fields<A>) & {
+  readonly call?: CallSettings;
+};
 
 /** A failed call as kept in the store (plain data: an ApiError instance is not serializable). */
 export interface ApiFailure {

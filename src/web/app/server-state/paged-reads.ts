@@ -40,7 +40,10 @@ export interface Page<A extends PagedRead> {
   total?: number;
 }
 
-/** The items of a page: the reply itself, or its `rows` (leaderboards) or `entries` (contest boards). */
+/**
+ * The items of a page: the reply itself, or its `rows` (leaderboards), `entries` (contest boards)
+ * or `exams` (the exam list).
+ */
 export type PageItem<A extends PagedRead> =
   ActionOutput<A> extends readonly (infer T)[]
     ? T
@@ -48,13 +51,15 @@ export type PageItem<A extends PagedRead> =
       ? T
       : ActionOutput<A> extends { entries: readonly (infer T)[] }
         ? T
-        : never;
+        : ActionOutput<A> extends { exams: readonly (infer T)[] }
+          ? T
+          : never;
 
 /** The items of a page's data, whichever of the shapes above it has. */
 export function pageItems(data: unknown): readonly unknown[] {
   if (Array.isArray(data)) return data;
-  const d = data as { rows?: unknown[]; entries?: unknown[] };
-  return d.rows ?? d.entries ?? [];
+  const d = data as { rows?: unknown[]; entries?: unknown[]; exams?: unknown[] };
+  return d.rows ?? d.entries ?? d.exams ?? [];
 }
 
 /**

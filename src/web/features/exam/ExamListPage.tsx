@@ -1,14 +1,14 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ExamSummary } from '../../../core/contract';
 import { ContentLanguagePicker } from '../../app/ContentLanguagePicker';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId, selectUser } from '../../app/selectors';
-import { api } from '../../lib/api-client';
+import { useApiPages } from '../../app/server-state/use-api-pages';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty } from '../../ui/LoadState';
-import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import { MoreFooter } from '../../ui/MoreFooter';
 import { PageTitle } from '../../ui/PageTitle';
 import { Segmented } from '../../ui/Segmented';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
@@ -21,6 +21,7 @@ import { formatDateTime, formatDay } from '../../lib/format-date';
 
 const PAGE = 20;
 type Tab = 'today' | 'completed';
+const byId = (e: ExamSummary) => e.id;
 
 /**
  * The exam module: today's exams (an attempt under way first, with Resume and its time left)
@@ -33,41 +34,23 @@ export default function ExamListPage() {
   const tab: Tab = params.get('tab') === 'completed' ? 'completed' : 'today';
   const languageId = useAppSelector(selectLanguageId);
   const user = useAppSelector(selectUser);
-  const [rows, setRows] = useState<ExamSummary[]>([]);
-  const [total, setTotal] = useState(0);
-  const [state, setState] = useState<ListState>('loading');
+  const {
+    items: rows,
+    state,
+    more,
+    loadMore,
+  } = useApiPages(
+    'get_exam_module',
+    {
+      language_id: languageId,
+      type: tab === 'today' ? 1 : 2,
+      limit: PAGE,
+      timezone: browserTimezone(),
+      gmt_format: gmtOffset(),
+    },
+    byId,
+  );
   const [sheet, setSheet] = useState<ExamSummary | null>(null);
-  // Bumped at each change of tab or language: a late reply to an earlier list is dropped.
-  const shown = useRef(0);
-
-  async function load(which: Tab, offset: number) {
-    const request = shown.current;
-    setState('loading');
-    try {
-      const list = await api('get_exam_module', {
-        language_id: languageId,
-        type: which === 'today' ? 1 : 2,
-        offset,
-        limit: PAGE,
-        timezone: browserTimezone(),
-        gmt_format: gmtOffset(),
-      });
-      if (request !== shown.current) return;
-      setTotal(list.total);
-      setRows((before) => mergePage(before, list.exams, (e) => e.id, offset === 0));
-      setState('ready');
-    } catch {
-      if (request === shown.current) setState('error');
-    }
-  }
-
-  const loadFirst = useEffectEvent(() => void load(tab, 0));
-  useEffect(() => {
-    shown.current++;
-    setRows([]);
-    setTotal(0);
-    loadFirst();
-  }, [tab, languageId]);
 
   // Sent back by the play screen for the key (a resume in a new tab): the sheet opens itself.
   const startId = Number(params.get('start') ?? 0);
@@ -121,13 +104,7 @@ export default function ExamListPage() {
           ))}
         </ul>
       )}
-      <MoreFooter
-        state={state}
-        more={rows.length < total}
-        onMore={() => void load(tab, rows.length)}
-        label={t('exam.more')}
-        testId="exam-more"
-      />
+      <MoreFooter state={state} more={more} onMore={loadMore} label={t('exam.more')} testId="exam-more" />
       {sheet && <ExamStartSheet exam={sheet} onClose={() => setSheet(null)} />}
     </>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,8 @@ import { makeStore } from '../../app/store';
 
 // The server's answers, per action; an action missing here fails as the network would.
 const replies: Record<string, unknown> = {};
-vi.mock('../../lib/api-client', () => ({
+vi.mock('../../lib/api-client', async (actual) => ({
+  ...(await actual<typeof import('../../lib/api-client')>()),
   api: (action: string) =>
     action in replies
       ? Promise.resolve(replies[action])
@@ -82,5 +83,24 @@ describe("home's today", () => {
     await waitFor(() => expect(screen.queryByTestId('today-continue-loading')).toBeNull());
     expect(screen.queryByTestId('today-continue')).toBeNull();
     expect(screen.getByTestId('today-battle')).toBeTruthy();
+  });
+
+  it('when the network comes back, asks for the daily quiz again and brings the other cards in', async () => {
+    setOnline(false);
+    replies.get_daily_quiz_status = status;
+    replies.get_next_level = { next: null };
+    show();
+    await screen.findByTestId('today-daily');
+    expect(screen.queryByTestId('today-continue')).toBeNull();
+
+    replies.get_daily_quiz_status = { ...status, streak: 5 };
+    setOnline(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    await screen.findByTestId('today-continue');
+    expect(screen.getByTestId('today-battle')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('today-streak').dataset.streak).toBe('5'));
   });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useEffectEvent, useState } from 'react';
-import type { ContestSummary, DailyQuizStatus, NextLevel } from '../../../core/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef } from 'react';
+import type { ActionOutput, ContestLists } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguageId } from '../../app/selectors';
-import { api } from '../../lib/api-client';
-import { useDepsVersion } from '../../lib/use-deps-version';
+import { useApiQuery } from '../../app/server-state/use-api-query';
+import type { Loadable } from '../../lib/use-api';
 import { useOnline } from '../../lib/use-online';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { useHomeT } from './home-i18n';
@@ -14,23 +15,16 @@ type Slot<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'go
 
 // Failures here are quiet: a card that cannot load steps aside; its page says why.
 const QUIET = { expect: ['network', 'unknown', 'internal_error', 'not_found', 'maintenance'] };
+const GONE = { state: 'gone' } as const;
 
-function useSlot<T>(load: () => Promise<T>, deps: unknown[]): Slot<T> {
-  const [slot, setSlot] = useState<Slot<T>>({ state: 'loading' });
-  const version = useDepsVersion(deps);
-  const run = useEffectEvent(load);
-  useEffect(() => {
-    let live = true;
-    run().then(
-      (data) => live && setSlot({ state: 'ready', data }),
-      () => live && setSlot({ state: 'gone' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  return slot;
+/** A card's slot from its read: a failure steps the card aside. */
+function slotOf<T>(read: Loadable<T>): Slot<T> {
+  if (read.status === 'ready') return { state: 'ready', data: read.data };
+  return read.status === 'error' ? GONE : { state: 'loading' };
 }
+
+const soonest = (lists: ContestLists) => nextContest(lists.live, lists.upcoming);
+const nextOf = (reply: ActionOutput<'get_next_level'>) => reply.next;
 
 /** Keeps a card's place while it loads, so the modes below do not jump when it arrives. */
 function Placeholder({ id }: { id: string }) {
@@ -46,23 +40,29 @@ export default function HomeToday() {
   const { ht } = useHomeT();
   const languageId = useAppSelector(selectLanguageId);
   const online = useOnline();
-  const daily = useSlot<DailyQuizStatus>(
-    () => api('get_daily_quiz_status', { timezone: browserTimezone(), gmt_format: gmtOffset() }, QUIET),
-    [online],
+  const zone = { timezone: browserTimezone(), gmt_format: gmtOffset() };
+  // The daily quiz answers from the device's pack offline: asked again when the network comes or goes.
+  const [dailyRead, askDaily] = useApiQuery('get_daily_quiz_status', { ...zone, call: QUIET });
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (wasOnline.current === online) return;
+    wasOnline.current = online;
+    askDaily();
+  }, [online, askDaily]);
+  const daily = slotOf(dailyRead);
+  // The cards that need the network step aside offline.
+  const [contestRead] = useApiQuery(
+    'get_contest',
+    online ? { language_id: languageId, ...zone, call: QUIET } : skipToken,
+    soonest,
   );
-  const contest = useSlot<ContestSummary | null>(async () => {
-    if (!online) throw new Error('offline');
-    const lists = await api(
-      'get_contest',
-      { language_id: languageId, timezone: browserTimezone(), gmt_format: gmtOffset() },
-      QUIET,
-    );
-    return nextContest(lists.live, lists.upcoming);
-  }, [online, languageId]);
-  const next = useSlot<NextLevel | null>(async () => {
-    if (!online) throw new Error('offline');
-    return (await api('get_next_level', { language_id: languageId }, QUIET)).next;
-  }, [online, languageId]);
+  const contest = online ? slotOf(contestRead) : GONE;
+  const [nextRead] = useApiQuery(
+    'get_next_level',
+    online ? { language_id: languageId, call: QUIET } : skipToken,
+    nextOf,
+  );
+  const next = online ? slotOf(nextRead) : GONE;
 
   // Offline with no daily pack kept: nothing to say today.
   if (!online && daily.state === 'gone') return null;

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { Comprehension, Subcategory } from '../../../core/contract';
+import type { Subcategory } from '../../../core/contract';
 import { api, ApiError, type CallOptions } from '../../lib/api-client';
 
 /** What a link hands the next page: its heading, so it shows translated at once. */
@@ -72,6 +72,16 @@ export function rememberSubcategories(
   return list;
 }
 
+/** The subcategory `sub` of `category` as last listed in this visit, if it was. */
+export function rememberedSubcategory(
+  languageId: number,
+  type: number,
+  category: string,
+  sub: string,
+): Subcategory | undefined {
+  return subcategories.get(subKey(languageId, type, category, sub));
+}
+
 /**
  * The subcategory `sub` of `category` (remembered, else fetched); `not_found` when absent, thrown
  * without a toast: the caller says it on its page.
@@ -82,29 +92,9 @@ export async function findSubcategory(
   category: string,
   sub: string,
 ): Promise<Subcategory> {
-  const key = subKey(languageId, type, category, sub);
-  if (!subcategories.has(key)) await loadSubcategories(languageId, type, category, { expect: ['not_found'] });
-  const found = subcategories.get(key);
-  if (!found) throw new ApiError('not_found', 404, 'not_found');
-  return found;
-}
-
-// Fun-and-learn texts by language and id: the reading page opens without a second request.
-const texts = new Map<string, Comprehension>();
-
-/** The fun-and-learn texts of a subcategory (remembered for the reading page). */
-export async function loadTexts(languageId: number, category: string, sub: string): Promise<Comprehension[]> {
-  const s = await findSubcategory(languageId, 2, category, sub);
-  const list = await api('get_fun_n_learn', { language_id: languageId, type: 'subcategory', type_id: s.id });
-  for (const c of list) texts.set(`${languageId}|${c.id}`, c);
-  return list;
-}
-
-/** One fun-and-learn text (remembered, else the subcategory's list is fetched); `not_found` when absent. */
-export async function findText(languageId: number, category: string, sub: string, id: number): Promise<Comprehension> {
-  const key = `${languageId}|${id}`;
-  if (!texts.has(key)) await loadTexts(languageId, category, sub);
-  const found = texts.get(key);
+  const found =
+    rememberedSubcategory(languageId, type, category, sub) ??
+    (await loadSubcategories(languageId, type, category, { expect: ['not_found'] })).find((s) => s.slug === sub);
   if (!found) throw new ApiError('not_found', 404, 'not_found');
   return found;
 }

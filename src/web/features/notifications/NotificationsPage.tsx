@@ -1,20 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NotificationView } from '../../../core/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notificationsRead } from '../../app/live-slice';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { useApiMutation } from '../../app/server-state/use-api-mutation';
+import { useApiPages } from '../../app/server-state/use-api-pages';
 import { i18n } from '../../lib/i18n';
 import { enablePush, pushSupported } from '../../lib/push';
 import { useTranslation } from '../../lib/use-translation';
 import { Empty } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';
-import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import { MoreFooter, mergePage } from '../../ui/MoreFooter';
 import './notifications.css';
 import { formatDateTime } from '../../lib/format-date';
 
 const PAGE = 20;
+const byId = (n: NotificationView) => n.id;
 
 /** A notification in words: the server's own by type and params, an operator's as written. */
 export function noticeText(n: NotificationView): { title: string; body: string } {
@@ -93,48 +95,31 @@ function PushCard() {
 }
 
 /**
- * Notifications, newest first: pages merged by id with the server's total kept (spec §3), unread
- * ones marked; a tap reads it and opens its screen.
+ * Notifications, newest first: pages merged by id (spec §3), those pushed while the page is open
+ * on top, unread ones marked; a tap reads it and opens its screen.
  */
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<NotificationView[]>([]);
-  const [total, setTotal] = useState(0);
-  const [state, setState] = useState<ListState>('loading');
   const dispatch = useAppDispatch();
-  // Notifications pushed while the page is open go on top, newest first (issue 21 §7).
+  const { items, state, more, loadMore } = useApiPages('get_notifications', { limit: PAGE }, byId);
+  const setRead = useApiMutation('set_notifications_read');
+  // Notifications pushed while the page is open go on top, newest first (issue 21 §7); those that
+  // arrived before it opened are in its first page already.
   const arrived = useAppSelector((s) => s.live.arrived);
-  // Those that arrived before the page opened are in its first load already.
-  const merged = useRef<Set<number> | null>(null);
-  merged.current ??= new Set(arrived.map((n) => n.id));
-  useEffect(() => {
-    const fresh = arrived.filter((n) => !merged.current!.has(n.id));
-    if (fresh.length === 0) return;
-    for (const n of fresh) merged.current!.add(n.id);
-    setTotal((n) => n + fresh.length);
-    setRows((before) => mergePage(before, fresh, (r) => r.id, false).sort((a, b) => b.id - a.id));
-  }, [arrived]);
+  const [before] = useState(() => new Set(arrived.map(byId)));
+  // Read here: marked at once, before the server's list says so.
+  const [readHere, setReadHere] = useState<ReadonlySet<number>>(new Set());
+  const rows = useMemo(() => {
+    const fresh = arrived.filter((n) => !before.has(n.id));
+    const all = fresh.length === 0 ? items : mergePage(items, fresh, byId, false).sort((a, b) => b.id - a.id);
+    return all.map((r) => (!r.read && readHere.has(r.id) ? { ...r, read: true } : r));
+  }, [items, arrived, before, readHere]);
 
-  async function load(offset: number) {
-    setState('loading');
-    try {
-      const page = await api('get_notifications', { offset, limit: PAGE }, { onTotal: setTotal });
-      setRows((before) => mergePage(before, page, (r) => r.id, offset === 0));
-      setState('ready');
-    } catch {
-      setState('error');
-    }
-  }
-
-  useEffect(() => {
-    void load(0);
-  }, []);
-
-  async function open(n: NotificationView) {
+  function open(n: NotificationView) {
     if (!n.read) {
-      setRows((rs) => rs.map((r) => (r.id === n.id ? { ...r, read: true } : r)));
-      void api('set_notifications_read', { ids: String(n.id) })
+      setReadHere((ids) => new Set(ids).add(n.id));
+      void setRead({ ids: String(n.id) })
         .then((r) => dispatch(notificationsRead(r.unread)))
         .catch(() => undefined);
     }
@@ -143,9 +128,9 @@ export default function NotificationsPage() {
 
   async function readAll() {
     try {
-      const r = await api('set_notifications_read', { all: 1 });
+      const r = await setRead({ all: 1 });
       dispatch(notificationsRead(r.unread));
-      setRows((rs) => rs.map((r) => ({ ...r, read: true })));
+      setReadHere((ids) => new Set([...ids, ...rows.map(byId)]));
     } catch {
       // Toasted by the api client.
     }
@@ -183,7 +168,7 @@ export default function NotificationsPage() {
                   type="button"
                   className={n.read ? 'card notice' : 'card notice unread'}
                   data-testid={`notice-${n.id}`}
-                  onClick={() => void open(n)}
+                  onClick={() => open(n)}
                 >
                   <span className="notice-title" dir="auto">
                     {!n.read && <span className="notice-dot" aria-label={t('notifications.new')} />}
@@ -201,13 +186,7 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      <MoreFooter
-        state={state}
-        more={rows.length < total}
-        onMore={() => void load(rows.length)}
-        label={t('wallet.more')}
-        testId="notices-more"
-      />
+      <MoreFooter state={state} more={more} onMore={loadMore} label={t('wallet.more')} testId="notices-more" />
     </>
   );
 }

@@ -12,7 +12,8 @@ import '../../lib/i18n';
 let operatorText: string | null = null;
 /** The server's built-in demo text rather than the operator's. */
 let isDefault = false;
-vi.mock('../../lib/api-client', () => ({
+vi.mock('../../lib/api-client', async (actual) => ({
+  ...(await actual<typeof import('../../lib/api-client')>()),
   api: () =>
     operatorText === null
       ? Promise.reject(Object.assign(new Error(), { code: 'network' }))

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { PlayMode } from '../../../core/contract/play-modes';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { formatCount } from '../../lib/format-number';
 import { useGuideT } from '../../lib/guide-i18n';
 import { useTranslation } from '../../lib/use-translation';
@@ -31,6 +31,10 @@ const MODE_NAME = {
 
 const anchor = (mode: PlayMode) => mode.replace(/_/g, '-');
 
+/** The operator's paragraphs, none when the server answers with its built-in text. */
+const paragraphsOf = (d: { message: string; is_default: boolean }) =>
+  d.is_default ? [] : d.message.split(/\n{2,}/).filter((p) => p.trim() !== '');
+
 /** How to play: a section per mode on offer, its rules and rewards from the configuration in effect. */
 export default function HowToPlayPage() {
   const { t } = useTranslation();
@@ -40,16 +44,12 @@ export default function HowToPlayPage() {
   const { hash } = useLocation();
   // The operator's own words on how to play (console → Pages) come first; the built-in intro
   // when there are none or they cannot be fetched.
-  const [own, setOwn] = useState<string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    api('get_settings', { type: 'instructions' }, { expect: ['network', 'unknown', 'internal_error'] })
-      .then((d) => live && setOwn(d.is_default ? [] : d.message.split(/\n{2,}/).filter((p) => p.trim() !== '')))
-      .catch(() => live && setOwn([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const [text] = useApiQuery(
+    'get_settings',
+    { type: 'instructions', call: { expect: ['network', 'unknown', 'internal_error'] } },
+    paragraphsOf,
+  );
+  const own = text.status === 'loading' ? null : text.status === 'ready' ? text.data : [];
 
   // A mode's screen links to its section: scroll there once the sections are on the page.
   useEffect(() => {

@@ -7,7 +7,8 @@ import type { SystemConfigurations } from '../../../core/contract';
 import { makeStore } from '../../app/store';
 import '../../lib/i18n';
 
-vi.mock('../../lib/api-client', () => ({
+vi.mock('../../lib/api-client', async (actual) => ({
+  ...(await actual<typeof import('../../lib/api-client')>()),
   api: () => Promise.resolve({ type: 'contact_us', message: 'Write to us.', is_default: true }),
 }));
 const { default: SettingPage } = await import('./SettingPage');

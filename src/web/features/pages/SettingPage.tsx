@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { SettingPage as PageType } from '../../../core/contract';
-import { api } from '../../lib/api-client';
 import { paths } from '../../app/paths';
 import { useAppSelector } from '../../app/hooks';
+import { useApiQuery } from '../../app/server-state/use-api-query';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 
@@ -25,26 +25,17 @@ export default function SettingPage({ type }: { type: PageType }) {
 function TextPage({ type }: { type: PageType }) {
   const { t } = useTranslation();
   const appLanguage = useAppSelector((s) => s.languages.appLanguage);
-  const [text, setText] = useState<{ type: PageType; message: string } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api('get_settings', { type, language: appLanguage })
-      .then((d) => live && setText({ type, message: d.message }))
-      .catch(() => live && setText({ type, message: '' }));
-    return () => {
-      live = false;
-    };
-  }, [type, appLanguage]);
+  const [text] = useApiQuery('get_settings', { type, language: appLanguage });
 
   return (
     <>
       <PageTitle title={t(`pages.${type}`)} back={paths.home} backLabel={t('common.back')} />
       <article className="card prose" data-testid={`page-${type}`}>
-        {text?.type !== type ? (
+        {text.status === 'loading' ? (
           <Spinner />
         ) : (
-          text.message.split(/\n{2,}/).map((p, i) => (
+          // A page that cannot be fetched is left blank (the failure was toasted).
+          (text.status === 'ready' ? text.data.message : '').split(/\n{2,}/).map((p, i) => (
             <p key={i} dir="auto">
               {p}
             </p>

@@ -2,13 +2,13 @@ import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { selectLanguageId } from '../../../app/selectors';
-import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { Empty, LoadState } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
 import { PICKER_MODES } from '../../../app/mode-defs';
-import { findText, routeNumber, titleFromSlug, titleOf, usePageTitle } from '../nav';
+import { routeNumber, titleFromSlug, titleOf, usePageTitle } from '../nav';
 import { paragraphs, safeVideoUrl } from './text';
+import { useText } from './use-texts';
 
 const mode = PICKER_MODES.funAndLearn;
 
@@ -18,10 +18,7 @@ export default function ReadPage() {
   const { category = '', subcategory = '', id: idParam } = useParams();
   const id = routeNumber(idParam);
   const languageId = useAppSelector(selectLanguageId);
-  const [state, retry] = useLoad(
-    () => findText(languageId, category, subcategory, id),
-    [languageId, category, subcategory, id],
-  );
+  const [state, retry] = useText(languageId, category, subcategory, id);
   const title = usePageTitle(languageId, state.status === 'ready' ? state.data.title : '');
   const list = mode.tree.subcategory(category, subcategory);
   const subTitle = titleOf(languageId, list, titleFromSlug(subcategory));

@@ -3,14 +3,14 @@ import type { Comprehension } from '../../../../core/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { selectLanguageId } from '../../../app/selectors';
-import { useLoad } from '../../../lib/use-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { ChevronIcon, StarIcon } from '../../../ui/icons';
 import { Empty } from '../../../ui/LoadState';
 import { PageTitle } from '../../../ui/PageTitle';
 import { PICKER_MODES } from '../../../app/mode-defs';
 import { PickerState } from '../picker/PickerState';
-import { loadTexts, rememberTitle, titleFromSlug, usePageTitle } from '../nav';
+import { titleFromSlug, usePageTitle } from '../nav';
+import { useTexts } from './use-texts';
 
 const mode = PICKER_MODES.funAndLearn;
 
@@ -20,14 +20,7 @@ export default function TextsPage() {
   const { category = '', subcategory = '' } = useParams();
   const languageId = useAppSelector(selectLanguageId);
   const title = usePageTitle(languageId, titleFromSlug(subcategory));
-  const [state, retry] = useLoad(
-    () =>
-      loadTexts(languageId, category, subcategory).then((list) => {
-        for (const c of list) rememberTitle(languageId, paths.funAndLearnText(category, subcategory, c.id), c.title);
-        return list;
-      }),
-    [languageId, category, subcategory],
-  );
+  const [state, retry] = useTexts(languageId, category, subcategory);
 
   function row(c: Comprehension) {
     const status = c.played ? t('modes.picker.played') : t('modes.picker.notPlayed');
