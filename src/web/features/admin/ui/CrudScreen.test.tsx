@@ -203,8 +203,9 @@ describe('CrudScreen', () => {
     expect(keys[1]).not.toBe(keys[0]);
   });
 
-  it('turns a reply that is not a plain list into a page', async () => {
+  it('turns a reply that is not a plain list into a page, and lets the screen hear the rest of it', async () => {
     apiMock.mockImplementation(async () => ({ rows: [{ key: 'home.title' }], missing: 3, total: 9 }) as never);
+    const heard = vi.fn();
     render(
       <Provider store={makeStore()}>
         <MemoryRouter>
@@ -220,6 +221,7 @@ describe('CrudScreen', () => {
                 rows: reply.rows.map((r, i) => ({ id: i, name: r.key })),
                 total: total ?? reply.total,
               }),
+              onReply: heard,
             }}
             empty="None"
           />
@@ -228,6 +230,8 @@ describe('CrudScreen', () => {
     );
     expect(await screen.findByText('home.title')).toBeTruthy();
     expect(screen.getByTestId('t-count').textContent).toBe('1–1 of 9');
+    expect(heard).toHaveBeenCalledOnce();
+    expect(heard).toHaveBeenCalledWith({ rows: [{ key: 'home.title' }], missing: 3, total: 9 });
     expect(screen.queryByRole('heading')).toBeNull();
   });
 });
