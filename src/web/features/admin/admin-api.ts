@@ -7,8 +7,6 @@ import type { WriteAction } from '../../app/server-state/endpoint-kinds';
 import type { Fields } from '../../lib/api-client';
 import { uuid } from '../../lib/uuid';
 
-export type { Fields };
-
 /** Sends a change of the console: resolves with the reply's data, rejects with an `ApiFailure`. */
 export type Mutate = <A extends WriteAction>(
   action: A,
