@@ -11,7 +11,10 @@ import { invalidatedTags, providedTags, TAGS, type Tag } from './tags';
 
 type BaseQuery = typeof apiBaseQuery;
 
-/** The endpoints, one per action of the contract, named as the action (`get_categories`). */
+/**
+ * The endpoints, one per action of the contract, named as the action (`get_categories`), and for
+ * each paged read its pages (`<action>_pages`) and one page with its total (`<action>_page`).
+ */
 export type ApiEndpoints = {
   [A in ReadAction]: QueryDefinition<ApiArg<A> | void, BaseQuery, Tag, ActionOutput<A>, 'server'>;
 } & {
@@ -25,6 +28,8 @@ export type ApiEndpoints = {
     Page<A>,
     'server'
   >;
+} & {
+  [A in PagedRead as `${A}_page`]: QueryDefinition<ApiArg<A>, BaseQuery, Tag, Page<A>, 'server'>;
 };
 
 /**
@@ -66,6 +71,12 @@ export const serverApi = createApi({
           action,
           arg: { ...queryArg, offset: pageParam } as ApiRequest['arg'],
         }),
+        transformResponse: (data: unknown, meta) => ({ data, total: meta?.total }) as Page<PagedRead>,
+        providesTags: (_data, _error, arg) => providedTags(action, arg),
+      });
+      // One page at a given offset with its total, for a table that pages by number (the console).
+      endpoints[`${action}_page`] = build.query<Page<PagedRead>, ApiArg<PagedRead>>({
+        query: (arg) => ({ action, arg: arg as ApiRequest['arg'] }),
         transformResponse: (data: unknown, meta) => ({ data, total: meta?.total }) as Page<PagedRead>,
         providesTags: (_data, _error, arg) => providedTags(action, arg),
       });

@@ -69,6 +69,8 @@ export const INVALIDATES: Partial<Record<WriteAction, readonly Tag[]>> = {
   set_badges: ['badges', 'coins'],
   set_payment_request: ['payouts', 'coins'],
   delete_pending_payment_request: ['payouts', 'coins'],
+  // The console's payout decision (an operator's, named without `admin_`).
+  set_payment_request_status: ['console', 'payouts', 'coins'],
   set_exam_module_result: ['exams', 'coins', 'statistics'],
   set_contest_leaderboard: ['contests', 'coins', 'leaderboard'],
   play_with_bot: ['battles', 'coins'],

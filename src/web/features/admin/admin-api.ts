@@ -1,26 +1,37 @@
-import type { ActionInput, ActionName, ActionOutput } from '../../../core/contract';
-import { api, type CallOptions } from '../../lib/api-client';
+import { useCallback } from 'react';
+import type { ActionOutput } from '../../../core/contract';
+import { useAppDispatch } from '../../app/hooks';
+import { serverApi } from '../../app/server-state/api-slice';
+import type { CallSettings } from '../../app/server-state/base-query';
+import type { WriteAction } from '../../app/server-state/endpoint-kinds';
+import type { Fields } from '../../lib/api-client';
 import { uuid } from '../../lib/uuid';
-import type { TablePage } from './ui/DataTable';
 
-/** An action's fields as a screen sends them (ids and numbers may still be the form's strings). */
-export type Fields<A extends ActionName> = { [K in keyof ActionInput<A>]?: ActionInput<A>[K] | string | number };
-
-/** A paged list action as a table page: its rows and the reply's `total`. */
-export async function loadPage<A extends ActionName>(
+/** Sends a change of the console: resolves with the reply's data, rejects with an `ApiFailure`. */
+export type Mutate = <A extends WriteAction>(
   action: A,
   fields: Fields<A>,
-): Promise<TablePage<ActionOutput<A> extends (infer R)[] ? R : never>> {
-  let total: number | null = null;
-  const rows = await api(action, fields, { onTotal: (n) => (total = n) });
-  return { rows: rows as never, total };
-}
+  call?: Omit<CallSettings, 'idempotencyKey'>,
+) => Promise<ActionOutput<A>>;
 
-/** A change: sent with a fresh Idempotency-Key, so a retried request is applied once. */
-export function mutate<A extends ActionName>(
-  action: A,
-  fields: Fields<A>,
-  opts: CallOptions = {},
-): Promise<ActionOutput<A>> {
-  return api(action, fields, { idempotencyKey: uuid(), ...opts });
+/**
+ * The console's changes, through the server-state layer so the lists they touch refetch (tags),
+ * each sent with a fresh Idempotency-Key so a retried request is applied once. Its failure is
+ * already toasted unless its code is in `call.expect`.
+ */
+export function useMutate(): Mutate {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (action, fields, call = {}) => {
+      const endpoint = serverApi.endpoints[action] as unknown as typeof serverApi.endpoints.admin_save_category;
+      const sent = dispatch(endpoint.initiate({ ...fields, call: { ...call, idempotencyKey: uuid() } } as never));
+      try {
+        return (await sent.unwrap()) as never;
+      } finally {
+        // Nothing reads a change's reply from the store: it goes with the call.
+        sent.reset();
+      }
+    },
+    [dispatch],
+  ) as Mutate;
 }

@@ -1,6 +1,5 @@
 import type { AuditEntry } from '../../../../core/contract';
 import { ACTIONS } from '../../../../core/contract';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { DataTable, type Column } from '../ui/DataTable';
 import { dateTime } from '../ui/format';
@@ -58,14 +57,17 @@ export default function AuditPage() {
             options: [{ value: '', label: t('common.all') }, ...AUDITED.map((a) => ({ value: a, label: a }))],
           },
         ]}
-        load={(q) => {
-          const target = q.search.replace(/\s*[:#]\s*|\s+/, ':').toLowerCase();
-          return loadPage('admin_get_audit', {
-            offset: q.offset,
-            limit: q.limit,
-            action: q.filters.action || undefined,
-            target: TARGET_RE.test(target) ? target : undefined,
-          });
+        list={{
+          action: 'admin_get_audit',
+          fields: (q) => {
+            const target = q.search.replace(/\s*[:#]\s*|\s+/, ':').toLowerCase();
+            return {
+              offset: q.offset,
+              limit: q.limit,
+              action: q.filters.action || undefined,
+              target: TARGET_RE.test(target) ? target : undefined,
+            };
+          },
         }}
         expand={(e) => <AuditDiff entry={e} />}
         empty={t('audit.empty')}

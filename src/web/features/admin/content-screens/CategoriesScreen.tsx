@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminCategory } from '../../../../core/contract';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
 import type { Column } from '../ui/DataTable';
@@ -22,6 +22,7 @@ const DEFAULTS = { sort: 'sort', order: 'asc' as const, filters: { type: '1', la
  */
 export function CategoriesScreen() {
   const { t, lang } = useAdminT();
+  const mutate = useMutate();
   const languages = rowsOf(useLanguages());
   const [query] = useTableQuery(DEFAULTS);
   const type = Number(query.filters.type) || 1;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCategory, AdminLanguage, AdminSubcategory } from '../../../../core/contract';
 import { adminContentActions } from '../../../../core/contract/admin-content';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm, type FormErrors, type FormValues } from '../ui/form-kit';
 import { FormError, SelectField, SwitchField, TextField } from '../ui/FormFields';
@@ -46,6 +46,7 @@ const sent = (v: FormValues): FormValues =>
  */
 export function CategoryForm(p: Target & { onSaved: (row: AdminCategory | AdminSubcategory) => void }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const form = useZodForm(schemas[p.kind], initial(p));
   const [image, setImage] = useState<MediaValue>({ path: p.row?.image ?? '', file: null });
   const [busy, setBusy] = useState(false);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { AdminDailyQuiz, AdminQuestion } from '../../../../core/contract';
 import { DAILY_QUIZ_MAX_QUESTIONS } from '../../../../core/contract/admin-content';
-import { isApiError } from '../../../lib/api-client';
+import { isApiFailure } from '../../../app/server-state/base-query';
 import { errorMessage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { dateOnly } from '../ui/format';
@@ -28,14 +28,13 @@ export function DailyDayEditor({
   languageId,
   date,
   schedule,
-  onSaved,
 }: {
   languageId: number;
   date: string;
   schedule: AdminDailyQuiz | null;
-  onSaved: (d: AdminDailyQuiz) => void;
 }) {
   const { t, lang } = useAdminT();
+  const mutate = useMutate();
   const [list, setList] = useState<Picked[]>(schedule?.questions ?? []);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -51,15 +50,14 @@ export function DailyDayEditor({
   async function save() {
     setBusy(true);
     try {
-      const out = await mutate(
+      await mutate(
         'admin_set_daily_quiz',
         { language_id: languageId, date, question_ids: JSON.stringify(list.map((q) => q.id)) },
         { expect: ['invalid_input', 'not_found'] },
       );
       toast.success(list.length ? t('contentScreens.daily.saved') : t('contentScreens.daily.removed'));
-      onSaved(out);
     } catch (e) {
-      if (isApiError(e))
+      if (isApiFailure(e))
         setError(
           e.code === 'invalid_input'
             ? sentence(e.message.replace(/^question_ids: /, ''))

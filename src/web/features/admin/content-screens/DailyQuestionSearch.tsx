@@ -1,8 +1,8 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import type { AdminQuestion } from '../../../../core/contract';
 import { DAILY_QUIZ_MAX_QUESTIONS } from '../../../../core/contract/admin-content';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { useAdminT } from '../i18n';
 import { SearchBox } from '../ui/SearchBox';
 import { TEXT_MODE } from './mode-names';
@@ -24,14 +24,11 @@ export function DailyQuestionSearch({
 }) {
   const { t } = useAdminT();
   const [search, setSearch] = useState('');
-  const [state] = useLoad(
-    () =>
-      search
-        ? api('admin_get_questions', { language_id: languageId, search, status: 'active', limit: 20 })
-        : Promise.resolve([] as AdminQuestion[]),
-    [languageId, search],
+  const [state] = useApiQuery(
+    'admin_get_questions',
+    search ? { language_id: languageId, search, status: 'active', limit: 20 } : skipToken,
   );
-  const found = (state.status === 'ready' ? state.data : []).filter((q) => q.category_type !== TEXT_MODE);
+  const found = (search && state.status === 'ready' ? state.data : []).filter((q) => q.category_type !== TEXT_MODE);
 
   return (
     <div className="admin-subform" data-testid="daily-search">

@@ -1,8 +1,6 @@
-import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router-dom';
-import type { AdminDailyQuiz } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { useAdminT } from '../i18n';
 import { addMonths, isMonth, monthOf, monthRange, today } from './calendar';
 import { DailyCalendar } from './DailyCalendar';
@@ -24,13 +22,9 @@ export function DailyQuizScreen() {
   const date = isDate(params.get('date')) ? params.get('date')! : today();
   const month = isMonth(params.get('month')) ? params.get('month')! : monthOf(date);
   const languageId = Number(params.get('language')) || languages.find((l) => l.is_default)?.id || null;
-  const [saved, setSaved] = useState(0);
-  const [state] = useLoad(
-    () =>
-      languageId
-        ? api('admin_get_daily_quizzes', { language_id: languageId, ...monthRange(month), limit: 100 })
-        : Promise.resolve([] as AdminDailyQuiz[]),
-    [languageId, month, saved],
+  const [state] = useApiQuery(
+    'admin_get_daily_quizzes',
+    languageId ? { language_id: languageId, ...monthRange(month), limit: 100 } : skipToken,
   );
   const days = state.status === 'ready' ? state.data : [];
   const counts = new Map(days.map((d) => [d.date, d.question_ids.length]));
@@ -66,12 +60,12 @@ export function DailyQuizScreen() {
           onMonth={(step) => set({ month: addMonths(month, step) })}
         />
         {languageId && monthOf(date) === month && state.status === 'ready' ? (
+          // A save refetches the month: the day's new schedule (or draw) starts the editor again.
           <DailyDayEditor
-            key={`${languageId}-${date}-${saved}`}
+            key={`${languageId}-${date}-${schedule?.question_ids.join(',')}`}
             languageId={languageId}
             date={date}
             schedule={schedule}
-            onSaved={() => setSaved((n) => n + 1)}
           />
         ) : (
           <p className="card muted cs-day-editor">{monthOf(date) === month ? '' : t('contentScreens.daily.pickDay')}</p>

@@ -9,13 +9,13 @@ const TEMPLATE_FORMATS = ['csv', 'xlsx', 'json'] as const;
 const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
 
 /** The import template to download (CSV, XLSX, JSON), and a category's questions exported in the same layout. */
-export function DownloadsCard({ reloadKey }: { reloadKey: number }) {
+export function DownloadsCard() {
   const { t } = useAdminT();
   const languages = rowsOf(useLanguages());
   const [languageId, setLanguageId] = useState<number | null>(null);
   const [type, setType] = useState(1);
   const chosenLanguage = languageId ?? languages.find((l) => l.is_default)?.id ?? null;
-  const categories = rowsOf(useCategories(chosenLanguage, type, reloadKey));
+  const categories = rowsOf(useCategories(chosenLanguage, type));
   const [categoryId, setCategoryId] = useState('');
   const [format, setFormat] = useState<(typeof EXPORT_FORMATS)[number]>('csv');
   const [busy, setBusy] = useState('');

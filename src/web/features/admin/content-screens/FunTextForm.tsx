@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminFunText } from '../../../../core/contract';
 import { adminContentActions } from '../../../../core/contract/admin-content';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm, type FormErrors } from '../ui/form-kit';
 import { FormError, SwitchField, TextArea, TextField } from '../ui/FormFields';
@@ -26,6 +26,7 @@ export function FunTextForm({
   onSaved: (t: AdminFunText) => void;
 }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const form = useZodForm(schema, {
     id: text?.id,
     language_id: String(text?.language_id ?? languageId ?? ''),

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminFunText } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { useAdminT } from '../i18n';
 import { contentPaths } from './content-paths';
 import { StatusTag } from './status';
@@ -9,10 +8,12 @@ import { StatusTag } from './status';
 /** The questions about a text, each opening the editor, and a way to add one. */
 export function FunTextQuestions({ text }: { text: AdminFunText }) {
   const { t } = useAdminT();
-  const [state] = useLoad(
-    () => api('admin_get_questions', { comprehension_id: text.id, limit: 100, sort: 'id', order: 'asc' }),
-    [text.id],
-  );
+  const [state] = useApiQuery('admin_get_questions', {
+    comprehension_id: text.id,
+    limit: 100,
+    sort: 'id',
+    order: 'asc',
+  });
   const rows = state.status === 'ready' ? state.data : [];
   return (
     <section className="admin-subform" data-testid="fun-text-questions">

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminImportReport } from '../../../../core/contract';
 import { adminContentActions, CONTENT_IMPORT_MAX_BYTES } from '../../../../core/contract/admin-content';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm, type FormErrors } from '../ui/form-kit';
 import { FormError, SelectField, SwitchField, TextField } from '../ui/FormFields';
@@ -22,6 +22,7 @@ const MB = Math.round(CONTENT_IMPORT_MAX_BYTES / (1024 * 1024));
  */
 export function ImportForm({ onReport }: { onReport: (r: AdminImportReport | null) => void }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const languages = rowsOf(useLanguages());
   const form = useZodForm(schema, {
     format: '',
@@ -32,10 +33,8 @@ export function ImportForm({ onReport }: { onReport: (r: AdminImportReport | nul
     subcategory: '',
     skip_errors: '0',
   });
-  // Each import may make categories: the pickers load again.
-  const [imports, setImports] = useState(0);
   const languageId = Number(form.values.language_id) || languages.find((l) => l.is_default)?.id || null;
-  const categories = rowsOf(useCategories(languageId, Number(form.values.type), imports));
+  const categories = rowsOf(useCategories(languageId, Number(form.values.type)));
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<{ key: string; report: AdminImportReport } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +74,6 @@ export function ImportForm({ onReport }: { onReport: (r: AdminImportReport | nul
     setBusy(false);
     if (!report) return;
     setChecked(dryRun ? { key, report } : null);
-    if (!dryRun) setImports((n) => n + 1);
     onReport(report);
   }
 

@@ -10,22 +10,15 @@ import { SectionHead } from '../ui/PageHead';
 export function ImportScreen() {
   const { t } = useAdminT();
   const [report, setReport] = useState<AdminImportReport | null>(null);
-  // An import may make categories: the export's picker loads again after each.
-  const [imports, setImports] = useState(0);
   return (
     <>
       <SectionHead title={t('contentScreens.import.title')} intro={t('contentScreens.import.intro')} />
       <div className="cs-import-layout">
         <div className="cs-stack">
-          <ImportForm
-            onReport={(r) => {
-              setReport(r);
-              if (r && !r.dryRun) setImports((n) => n + 1);
-            }}
-          />
+          <ImportForm onReport={setReport} />
           {report && <ImportReport report={report} />}
         </div>
-        <DownloadsCard reloadKey={imports} />
+        <DownloadsCard />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminLanguage } from '../../../../core/contract';
 import { adminContentActions } from '../../../../core/contract/admin-content';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, SwitchField, TextField } from '../ui/FormFields';
@@ -22,6 +22,7 @@ export function LanguageForm({
   onSaved: (l: AdminLanguage) => void;
 }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const form = useZodForm(schema, {
     id: language?.id,
     code: language?.code ?? '',

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminQuestionDetail, QuestionType } from '../../../../core/contract';
 import { adminContentActions } from '../../../../core/contract/admin-content';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { adminPaths } from '../admin-paths';
 import { useAdminT, type AdminKey } from '../i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -37,6 +37,7 @@ export function QuestionEditor({
   onSaved: (q: AdminQuestionDetail) => void;
 }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const form = useZodForm(schema, initial);
   const place = usePlacement(form);
   const [draft, setDraft] = useState(initialDraft);

@@ -1,8 +1,9 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminQuestionDetail, QuestionType } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
+import type { Loadable } from '../../../lib/use-api';
 import { LoadState } from '../../../ui/LoadState';
 import { adminPaths } from '../admin-paths';
 import { useAdminT } from '../i18n';
@@ -24,15 +25,13 @@ export function QuestionEditorScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const handed = (useLocation().state as { question?: AdminQuestionDetail } | null)?.question;
-  const [state, reload] = useLoad(
-    () =>
-      id === null
-        ? Promise.resolve(null)
-        : handed?.id === id
-          ? Promise.resolve(handed)
-          : api('admin_get_question', { id }),
-    [id],
+  // A question handed along by the link (or the save that made it) is not read again.
+  const known = id === null ? null : handed?.id === id ? handed : undefined;
+  const [read, reload] = useApiQuery(
+    'admin_get_question',
+    known === undefined && id !== null && id > 0 ? { id } : skipToken,
   );
+  const state: Loadable<AdminQuestionDetail | null> = known === undefined ? read : { status: 'ready', data: known };
 
   const [latest, setLatest] = useState<AdminQuestionDetail | null>(null);
 

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { QUESTION_TYPES, type AdminQuestion } from '../../../../core/contract';
-import { loadPage } from '../admin-api';
 import { adminPaths } from '../admin-paths';
 import { useAdminT } from '../i18n';
 import { DataTable, type Column } from '../ui/DataTable';
@@ -168,8 +167,9 @@ export function QuestionsScreen() {
             },
             statusFilter(t),
           ]}
-          load={(q) =>
-            loadPage('admin_get_questions', {
+          list={{
+            action: 'admin_get_questions',
+            fields: (q) => ({
               offset: q.offset,
               limit: q.limit,
               search: q.search,
@@ -181,8 +181,8 @@ export function QuestionsScreen() {
               status: q.filters.status,
               sort: q.sort,
               order: q.order,
-            })
-          }
+            }),
+          }}
           onRowClick={(q) => void navigate(contentPaths.question(q.id))}
           rowActions={(q) => (
             <>

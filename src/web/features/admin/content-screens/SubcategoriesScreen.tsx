@@ -1,8 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminCategory, AdminSubcategory } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
 import type { Column } from '../ui/DataTable';
@@ -11,28 +9,17 @@ import { contentPaths } from './content-paths';
 import { modeLabel } from './mode-names';
 import { StatusTag, statusFilter } from './status';
 import { Thumb } from './Thumb';
+import { useCategory } from './use-content-lists';
 
 const DEFAULTS = { filters: { status: 'all' } };
-
-/** The category a link brought along, else found among every category (a reload, a shared link). */
-async function findCategory(id: number): Promise<AdminCategory | null> {
-  for (let offset = 0; offset < 5000; offset += 100) {
-    const page = await api('admin_get_categories', { offset, limit: 100, sort: 'id', order: 'asc' });
-    const found = page.find((c) => c.id === id);
-    if (found || page.length < 100) return found ?? null;
-  }
-  return null;
-}
 
 /** A category's subcategories: listed, added and edited in a drawer, deleted when empty. */
 export function SubcategoriesScreen() {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const categoryId = Number(useParams().categoryId);
   const passed = (useLocation().state as { category?: AdminCategory } | null)?.category;
-  const [state] = useLoad(
-    () => (passed?.id === categoryId ? Promise.resolve(passed) : findCategory(categoryId)),
-    [categoryId],
-  );
+  const state = useCategory(categoryId, passed);
   const category = state.status === 'ready' ? state.data : null;
 
   const columns: Column<AdminSubcategory>[] = [

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-client';
+import { isApiFailure } from '../../../app/server-state/base-query';
 import { errorMessage } from '../../../lib/i18n';
 import { sentence, type FormErrors } from '../ui/form-kit';
 
@@ -9,7 +9,7 @@ import { sentence, type FormErrors } from '../ui/form-kit';
  * translated message. Null when the failure names no field.
  */
 export function refusalAtField(err: unknown): FormErrors | null {
-  if (!isApiError(err) || !err.field || err.code === 'invalid_input') return null;
+  if (!isApiFailure(err) || !err.field || err.code === 'invalid_input') return null;
   const field = err.field.split('.')[0]!;
   const own = err.message.startsWith(`${err.field}: `) ? sentence(err.message.slice(err.field.length + 2)) : null;
   return { [field]: own ?? errorMessage(err.code) };

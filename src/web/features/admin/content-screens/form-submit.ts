@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-client';
+import { isApiFailure } from '../../../app/server-state/base-query';
 import { errorMessage } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ZodForm } from '../ui/form-kit';
@@ -24,7 +24,7 @@ export async function submitForm<S extends z.ZodType, T>(
     const at = refusalAtField(err);
     if (at) form.setErrors({ ...form.errors, ...at });
     // Codes this form takes on itself were not toasted by the api client: one without a field is.
-    else if (isApiError(err) && (FIELD_CODES as readonly string[]).includes(err.code))
+    else if (isApiFailure(err) && (FIELD_CODES as readonly string[]).includes(err.code))
       toast.error(errorMessage(err.code));
     return null;
   }

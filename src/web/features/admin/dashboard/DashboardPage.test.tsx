@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDashboard } from '../../../../core/contract';
+import { makeStore } from '../../../app/store';
 import DashboardPage from './DashboardPage';
 
 const FIGURES = {
@@ -27,9 +29,11 @@ function serve(board: AdminDashboard) {
     ),
   );
   return render(
-    <MemoryRouter>
-      <DashboardPage />
-    </MemoryRouter>,
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>
+    </Provider>,
   );
 }
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminDashboard } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { LoadState } from '../../../ui/LoadState';
 import { adminPaths } from '../admin-paths';
 import { useAdminT, type AdminKey } from '../i18n';
@@ -33,7 +32,7 @@ const TILES: Tile[] = [
 /** The operator's overview: players, content and what waits for them (reports, payouts). */
 export default function DashboardPage() {
   const { t, lang } = useAdminT();
-  const [state, reload] = useLoad(() => api('admin_get_dashboard'), []);
+  const [state, reload] = useApiQuery('admin_get_dashboard', {});
   const fmt = new Intl.NumberFormat(lang);
   return (
     <>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { AdminContestDetail, AdminLanguage } from '../../../../core/contract';
 import { contestSaveSchema } from '../../../../core/contract/admin-event-schemas';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { SelectField, SwitchField, TextArea, TextField } from '../ui/FormFields';
 import { ContestSchedule } from './ContestSchedule';
@@ -27,6 +27,7 @@ export function ContestForm({
   languages: AdminLanguage[];
 }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const initial = useMemo(
     () =>
       contest

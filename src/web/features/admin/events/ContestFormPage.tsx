@@ -1,6 +1,4 @@
-import type { AdminContestDetail } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { ContestForm } from './ContestForm';
 import { CONTESTS } from './event-paths';
@@ -11,15 +9,16 @@ import { operatorZone } from './zones';
 /** A new contest (`contests/new`) or a saved one (`contests/:id`) with its delete and results. */
 export default function ContestFormPage() {
   const { t } = useAdminT();
+  const mutate = useMutate();
   return (
-    <EventFormShell<AdminContestDetail>
+    <EventFormShell
       spec={{
         kind: 'contest',
         listPath: CONTESTS,
         listLabel: t('events.contests'),
         newTitle: t('events.newContest'),
         savedTitle: t('events.contest'),
-        load: (id) => api('admin_get_contest', { contest_id: id, timezone: operatorZone() }),
+        read: { action: 'admin_get_contest', fields: (id) => ({ contest_id: id, timezone: operatorZone() }) },
         nameOf: (c) => c.name,
         tag: (c) => <ContestStateTag contest={c} />,
         form: (c, languages) => <ContestForm key={c?.id ?? 'new'} contest={c} languages={languages} />,

@@ -1,9 +1,8 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { AdminContestDetail, AdminContestResult } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { LoadState } from '../../../ui/LoadState';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { DataTable, type Column } from '../ui/DataTable';
 import { count, dateTime } from '../ui/format';
@@ -18,9 +17,9 @@ export default function ContestResultsPage() {
   const { t, lang } = useAdminT();
   const id = Number(useParams().id);
   const ok = Number.isSafeInteger(id) && id > 0;
-  const [state, retry] = useLoad(
-    () => (ok ? api('admin_get_contest', { contest_id: id, timezone: operatorZone() }) : Promise.reject(new Error())),
-    [id],
+  const [state, retry] = useApiQuery(
+    'admin_get_contest',
+    ok ? { contest_id: id, timezone: operatorZone() } : skipToken,
   );
   if (!ok) return <Navigate to={CONTESTS} replace />;
   const contest = state.status === 'ready' ? state.data : null;
@@ -103,7 +102,10 @@ export default function ContestResultsPage() {
           testId="contest-results"
           columns={columns}
           rowKey={(r) => r.user_id}
-          load={(q) => loadPage('admin_get_contest_results', { contest_id: id, offset: q.offset, limit: q.limit })}
+          list={{
+            action: 'admin_get_contest_results',
+            fields: (q) => ({ contest_id: id, offset: q.offset, limit: q.limit }),
+          }}
           empty={t(contest.status === 'upcoming' ? 'events.noEntriesYet' : 'events.noEntries')}
         />
       )}

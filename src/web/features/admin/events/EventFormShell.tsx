@@ -1,16 +1,23 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import type { AdminLanguage } from '../../../../core/contract';
+import type { ActionOutput, AdminLanguage } from '../../../../core/contract';
+import type { ApiArg } from '../../../app/server-state/base-query';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { toast } from '../../../lib/toast';
-import { useLoad } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/use-api';
 import { LoadState } from '../../../ui/LoadState';
 import { useAdminT } from '../i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { loadLanguages, type EventKind } from './event-data';
+import { useEveryRow } from '../ui/use-every-row';
+import type { EventKind } from './event-data';
 import { SubHead } from './SubHead';
 
-/** What tells a contest's form page from an exam's. */
-export interface EventPageSpec<D extends { id: number }> {
+/** The read of a saved contest or exam. */
+type EventRead = 'admin_get_contest' | 'admin_get_exam';
+
+/** What tells a contest's form page from an exam's (`A` reads a saved one, `D` as it replies). */
+export interface EventPageSpec<A extends EventRead, D extends { id: number } = ActionOutput<A>> {
   kind: EventKind;
   /** The list this page belongs to (and goes back to). */
   listPath: string;
@@ -18,7 +25,8 @@ export interface EventPageSpec<D extends { id: number }> {
   /** The title of a new one, and of a saved one while it loads. */
   newTitle: string;
   savedTitle: string;
-  load: (id: number) => Promise<D>;
+  /** How a saved one is read: the action, and its fields for an id. */
+  read: { action: A; fields: (id: number) => ApiArg<A> };
   nameOf: (d: D) => string;
   tag: (d: D) => ReactNode;
   form: (d: D | null, languages: AdminLanguage[]) => ReactNode;
@@ -34,17 +42,28 @@ export interface EventPageSpec<D extends { id: number }> {
  * A new contest or exam (`…/new`) or a saved one (`…/:id`) with its delete and results; the
  * form itself is the spec's, built on `EventFormFrame`.
  */
-export function EventFormShell<D extends { id: number }>({ spec }: { spec: EventPageSpec<D> }) {
+export function EventFormShell<A extends EventRead, D extends { id: number } = ActionOutput<A>>({
+  spec,
+}: {
+  spec: EventPageSpec<A, D>;
+}) {
   const { t } = useAdminT();
   const { id } = useParams();
   const eventId = id === undefined ? null : Number(id);
   const bad = eventId !== null && !(Number.isSafeInteger(eventId) && eventId > 0);
-  const [state, retry] = useLoad(
-    () => Promise.all([loadLanguages(), eventId && !bad ? spec.load(eventId) : null]),
-    [eventId],
+  const [languages, retryLanguages] = useEveryRow('admin_get_languages', {});
+  const [saved, retrySaved] = useApiQuery(
+    spec.read.action as EventRead,
+    eventId && !bad ? (spec.read.fields(eventId) as ApiArg<EventRead>) : skipToken,
   );
   if (bad) return <Navigate to={spec.listPath} replace />;
-  const event = state.status === 'ready' ? state.data[1] : null;
+  const read = (eventId === null ? { status: 'ready', data: null } : saved) as Loadable<D | null>;
+  const state = languages.status !== 'ready' ? languages : read;
+  const event = read.status === 'ready' ? read.data : null;
+  const retry = () => {
+    if (languages.status === 'error') retryLanguages();
+    if (read.status === 'error') retrySaved();
+  };
 
   return (
     <>
@@ -68,13 +87,23 @@ export function EventFormShell<D extends { id: number }>({ spec }: { spec: Event
           )
         }
       />
-      {state.status === 'ready' ? spec.form(event, state.data[0]) : <LoadState state={state} retry={retry} />}
+      {languages.status === 'ready' && read.status === 'ready' ? (
+        spec.form(event, languages.data)
+      ) : (
+        <LoadState state={state} retry={retry} />
+      )}
     </>
   );
 }
 
 /** Delete, asked first; not offered (and the reason said) when the rules keep it. */
-function DeleteEvent<D extends { id: number }>({ spec, event }: { spec: EventPageSpec<D>; event: D }) {
+function DeleteEvent<A extends EventRead, D extends { id: number }>({
+  spec,
+  event,
+}: {
+  spec: EventPageSpec<A, D>;
+  event: D;
+}) {
   const { t } = useAdminT();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);

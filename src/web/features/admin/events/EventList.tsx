@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { AdminLanguage } from '../../../../core/contract';
-import { useLoad } from '../../../lib/use-api';
+import { rowsOf, useLanguages } from '../content-screens/use-content-lists';
 import { useAdminT } from '../i18n';
 import { CrudScreen } from '../ui/CrudScreen';
 import type { Column } from '../ui/DataTable';
 import { anyOf, byId } from '../ui/table-filters';
-import { loadLanguages, type EventKind } from './event-data';
+import type { EventKind } from './event-data';
 import { operatorZone } from './zones';
 
 /** What tells the contests' list from the exams'. */
@@ -31,8 +31,7 @@ const DEFAULTS = { filters: { state: 'all', language: 'all' } };
 /** Contests or exams: by state, language and name, on the operator's clock; a row opens its form. */
 export function EventList<T extends { id: number }>({ spec }: { spec: EventListSpec<T> }) {
   const { t } = useAdminT();
-  const [langs] = useLoad(loadLanguages, []);
-  const languages: AdminLanguage[] = langs.status === 'ready' ? langs.data : [];
+  const languages = rowsOf(useLanguages());
   const zone = operatorZone();
   const { kind, path } = spec;
 

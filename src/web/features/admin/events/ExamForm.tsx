@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AdminExamDetail, AdminLanguage } from '../../../../core/contract';
 import { EXAM_KEY_MIN_LENGTH, examSaveSchema } from '../../../../core/contract/admin-event-schemas';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { SelectField, TextArea, TextField } from '../ui/FormFields';
 import { EXAMS } from './event-paths';
@@ -19,6 +19,7 @@ import { operatorZone, todayIn } from './zones';
  */
 export function ExamForm({ exam, languages }: { exam: AdminExamDetail | null; languages: AdminLanguage[] }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const zone = operatorZone();
   const initial = useMemo(
     () =>

@@ -1,6 +1,4 @@
-import type { AdminExamDetail } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { EXAMS } from './event-paths';
 import { EventFormShell } from './EventFormShell';
@@ -11,15 +9,16 @@ import { operatorZone } from './zones';
 /** A new exam (`exams/new`) or a saved one (`exams/:id`) with its delete and results. */
 export default function ExamFormPage() {
   const { t } = useAdminT();
+  const mutate = useMutate();
   return (
-    <EventFormShell<AdminExamDetail>
+    <EventFormShell
       spec={{
         kind: 'exam',
         listPath: EXAMS,
         listLabel: t('events.exams'),
         newTitle: t('events.newExam'),
         savedTitle: t('events.exam'),
-        load: (id) => api('admin_get_exam', { exam_id: id, timezone: operatorZone() }),
+        read: { action: 'admin_get_exam', fields: (id) => ({ exam_id: id, timezone: operatorZone() }) },
         nameOf: (e) => e.title,
         tag: (e) => <ExamStateTag exam={e} />,
         form: (e, languages) => <ExamForm key={e?.id ?? 'new'} exam={e} languages={languages} />,

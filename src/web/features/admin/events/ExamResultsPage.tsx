@@ -1,10 +1,9 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { AdminExamAttempt, AdminExamDetail } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { LoadState } from '../../../ui/LoadState';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { DataTable, type Column } from '../ui/DataTable';
 import { count, dateOnly, dateTime } from '../ui/format';
@@ -27,10 +26,7 @@ export default function ExamResultsPage() {
   const { t, lang } = useAdminT();
   const id = Number(useParams().id);
   const ok = Number.isSafeInteger(id) && id > 0;
-  const [state, retry] = useLoad(
-    () => (ok ? api('admin_get_exam', { exam_id: id, timezone: operatorZone() }) : Promise.reject(new Error())),
-    [id],
-  );
+  const [state, retry] = useApiQuery('admin_get_exam', ok ? { exam_id: id, timezone: operatorZone() } : skipToken);
   if (!ok) return <Navigate to={EXAMS} replace />;
   const exam = state.status === 'ready' ? state.data : null;
 
@@ -111,7 +107,10 @@ export default function ExamResultsPage() {
           testId="exam-results"
           columns={columns}
           rowKey={(a) => a.user_id}
-          load={(q) => loadPage('admin_get_exam_results', { exam_id: id, offset: q.offset, limit: q.limit })}
+          list={{
+            action: 'admin_get_exam_results',
+            fields: (q) => ({ exam_id: id, offset: q.offset, limit: q.limit }),
+          }}
           empty={t('events.noAttempts')}
         />
       )}

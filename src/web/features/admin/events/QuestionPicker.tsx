@@ -1,8 +1,9 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useLoad } from '../../../lib/use-api';
 import { useAdminT } from '../i18n';
 import { Tag } from '../ui/Tag';
-import { loadQuestionPool, questionLine, type EventKind, type PickedQuestion } from './event-data';
+import { useEveryRow } from '../ui/use-every-row';
+import { questionLine, type EventKind, type PickedQuestion } from './event-data';
 
 const SHOWN = 30;
 
@@ -141,9 +142,13 @@ function Pool({
 }) {
   const { t } = useAdminT();
   const [search, setSearch] = useState('');
-  const [state, retry] = useLoad(
-    () => (languageId ? loadQuestionPool(kind, languageId) : Promise.resolve([])),
-    [kind, languageId],
+  // The active questions of the language's contest (or exam) question bank: the categories of
+  // type 8 (7) that the Content screens manage.
+  const [state, retry] = useEveryRow(
+    'admin_get_questions',
+    languageId
+      ? { category_type: kind, language_id: languageId, status: 'active', sort: 'id', order: 'asc' }
+      : skipToken,
   );
   const taken = useMemo(() => new Set(picked.map((q) => q.id)), [picked]);
   const needle = search.trim().toLocaleLowerCase();
@@ -205,7 +210,7 @@ function Pool({
               <button
                 type="button"
                 className="btn btn-outline btn-small"
-                onClick={() => onAdd({ ...q, marks: String(q.marks) })}
+                onClick={() => onAdd({ id: q.id, type: q.type, question: q.question, marks: String(q.marks) })}
                 data-testid="pool-add"
               >
                 {t('events.add')}

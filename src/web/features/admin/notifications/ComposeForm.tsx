@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectWebSettings } from '../../../app/selectors';
 import { toast } from '../../../lib/toast';
 import languages from '../../../../../locales/index.json';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, SelectField, TextArea, TextField } from '../ui/FormFields';
@@ -21,8 +21,9 @@ const EMPTY = { audience: 'all', language_code: '', user_id: '', title: '', mess
  * A notification to every player, to the players of one interface language, or to one player,
  * with a preview of how it shows in the app and as a push; sent once the operator confirms.
  */
-export function ComposeForm({ onSent }: { onSent: () => void }) {
+export function ComposeForm() {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const settings = useAppSelector(selectWebSettings);
   const form = useZodForm(schema, EMPTY);
   const [user, setUser] = useState<AdminUser | null>(null);
@@ -66,7 +67,6 @@ export function ComposeForm({ onSent }: { onSent: () => void }) {
       toast.success(t('notifications.sentToast'));
       form.reset(EMPTY);
       setUser(null);
-      onSent();
     } catch (err) {
       form.showServerError(err);
     } finally {

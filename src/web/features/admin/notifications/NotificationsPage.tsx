@@ -59,9 +59,9 @@ export default function NotificationsPage() {
       heading="page"
       title={t('notifications.title')}
       intro={t('notifications.intro')}
-      before={(ctx) => (
+      before={() => (
         <>
-          <ComposeForm onSent={ctx.reload} />
+          <ComposeForm />
           <h2 className="admin-section-title">{t('notifications.sent')}</h2>
         </>
       )}

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
 import type { AdminUser } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { useAdminT } from '../i18n';
 import { SearchBox } from '../ui/SearchBox';
 
@@ -16,19 +17,8 @@ export function UserPicker({
 }) {
   const { t } = useAdminT();
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<AdminUser[]>([]);
-
-  useEffect(() => {
-    if (!search) return setFound([]);
-    let live = true;
-    api('admin_get_users', { search, limit: 5, status: 'active' }).then(
-      (rows) => live && setFound(rows),
-      () => live && setFound([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [search]);
+  const [matches] = useApiQuery('admin_get_users', search ? { search, limit: 5, status: 'active' } : skipToken);
+  const found = search && matches.status === 'ready' ? matches.data : [];
 
   if (picked)
     return (

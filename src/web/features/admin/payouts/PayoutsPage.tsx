@@ -1,6 +1,6 @@
 import type { AdminPaymentRequest } from '../../../../core/contract';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT, type AdminKey } from '../i18n';
 import { CrudScreen, type CrudContext } from '../ui/CrudScreen';
 import type { Column } from '../ui/DataTable';
@@ -20,6 +20,7 @@ const TONE: Record<string, Tone> = { pending: 'warn', completed: 'good', rejecte
  */
 export default function PayoutsPage() {
   const { t, lang } = useAdminT();
+  const mutate = useMutate();
   const money = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   const columns: Column<AdminPaymentRequest>[] = [

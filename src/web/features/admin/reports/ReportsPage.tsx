@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminReport } from '../../../../core/contract';
 import { toast } from '../../../lib/toast';
-import { loadPage, mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT, type AdminKey } from '../i18n';
 import { DataTable, type Column } from '../ui/DataTable';
 import { dateTime } from '../ui/format';
@@ -21,7 +21,7 @@ const TONE: Record<AdminReport['status'], Tone> = { open: 'warn', fixed: 'good',
  */
 export default function ReportsPage() {
   const { t, lang } = useAdminT();
-  const [reloadKey, setReloadKey] = useState(0);
+  const mutate = useMutate();
   const [busy, setBusy] = useState<number | null>(null);
 
   async function resolve(r: AdminReport, status: 'fixed' | 'dismissed') {
@@ -29,7 +29,6 @@ export default function ReportsPage() {
     try {
       await mutate('admin_resolve_report', { report_id: r.id, status });
       toast.success(t(status === 'fixed' ? 'reports.fixedToast' : 'reports.dismissedToast'));
-      setReloadKey((n) => n + 1);
     } catch {
       // Shown by the api client.
     } finally {
@@ -102,7 +101,10 @@ export default function ReportsPage() {
             })),
           },
         ]}
-        load={(q) => loadPage('admin_get_reports', { offset: q.offset, limit: q.limit, status: q.filters.status })}
+        list={{
+          action: 'admin_get_reports',
+          fields: (q) => ({ offset: q.offset, limit: q.limit, status: q.filters.status }),
+        }}
         expand={(r) => {
           const edit = questionEditLink(r.question_id);
           return (
@@ -143,7 +145,6 @@ export default function ReportsPage() {
           ) : null
         }
         empty={t('reports.empty')}
-        reloadKey={reloadKey}
       />
     </>
   );

@@ -3,7 +3,7 @@ import type { AdminSettings } from '../../../../core/contract';
 import { adminActions } from '../../../../core/contract/admin';
 import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../../app/hooks';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, SelectField, TextField } from '../ui/FormFields';
@@ -19,6 +19,7 @@ export function HomeHeadingEditor({
   onSaved: (s: AdminSettings) => void;
 }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const languages = useAppSelector((s) => s.languages.list);
   const [languageId, setLanguageId] = useState(languages[0]?.id ?? settings.system.default_language_id);
   const codeOf = (id: number) => languages.find((l) => l.id === id)?.code ?? '';

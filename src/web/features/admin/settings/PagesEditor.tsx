@@ -3,7 +3,7 @@ import type { AdminSettings } from '../../../../core/contract';
 import { SETTING_PAGES, type SettingPage } from '../../../../core/contract/settings';
 import { adminActions } from '../../../../core/contract/admin';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT, type AdminKey } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, TextArea } from '../ui/FormFields';
@@ -16,6 +16,7 @@ const schema = adminActions.admin_set_page.input;
  */
 export function PagesEditor({ settings, onSaved }: { settings: AdminSettings; onSaved: (s: AdminSettings) => void }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const [type, setType] = useState<SettingPage>('about_us');
   const form = useZodForm(schema, { type, message: settings.pages[type] ?? '' });
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminSettings } from '../../../../core/contract';
-import { api } from '../../../lib/api-client';
-import { useLoad } from '../../../lib/use-api';
+import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { LoadState } from '../../../ui/LoadState';
 import { useAdminT } from '../i18n';
 import { PageHead } from '../ui/PageHead';
@@ -20,11 +19,13 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: Tab = asked === 'pages' || asked === 'home' ? asked : 'config';
-  const [state, reload] = useLoad(() => api('admin_get_settings'), []);
+  const [state, reload] = useApiQuery('admin_get_settings', {});
+  // The forms show a save at once (the refetch it starts brings the same settings a moment later).
   const [settings, setSettings] = useState<AdminSettings | null>(null);
+  const loaded = state.status === 'ready' ? state.data : null;
   useEffect(() => {
-    if (state.status === 'ready') setSettings(state.data);
-  }, [state]);
+    if (loaded) setSettings(loaded);
+  }, [loaded]);
 
   return (
     <>

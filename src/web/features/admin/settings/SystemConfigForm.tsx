@@ -3,7 +3,7 @@ import type { AdminSettings } from '../../../../core/contract';
 import { systemConfigSchema } from '../../../../core/contract/admin';
 import { useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { isAdminKey, useAdminT } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, SelectField, SwitchField, TextArea, TextField } from '../ui/FormFields';
@@ -24,6 +24,7 @@ export function SystemConfigForm({
   onSaved: (s: AdminSettings) => void;
 }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const languages = useAppSelector((s) => s.languages.list);
   const saved = toFormValues(settings.system);
   const form = useZodForm(systemConfigSchema, saved, { serverPrefix: 'config.' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminTranslation } from '../../../../core/contract';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 
 /**
@@ -10,6 +10,7 @@ import { useAdminT } from '../i18n';
  */
 export function TranslationEditor({ row, language, rtl }: { row: AdminTranslation; language: string; rtl: boolean }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const [saved, setSaved] = useState(row);
   const current = saved.override ?? saved.shipped;
   const [value, setValue] = useState(current);

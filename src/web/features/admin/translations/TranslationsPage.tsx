@@ -89,10 +89,11 @@ export default function TranslationsPage() {
           limit: q.limit,
         }),
         // One reply carries the page and the language's counts.
-        page: (data, total, q) => {
-          setCounts({ missing: data.missing, total: data.total });
-          return { rows: data.rows, total: total ?? (q.filters.missing === '1' ? data.missing : data.total) };
-        },
+        page: (data, total, q) => ({
+          rows: data.rows,
+          total: total ?? (q.filters.missing === '1' ? data.missing : data.total),
+        }),
+        onReply: (data) => setCounts({ missing: data.missing, total: data.total }),
       }}
       empty={t('translations.empty')}
     />

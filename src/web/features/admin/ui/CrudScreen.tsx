@@ -1,8 +1,8 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ActionName } from '../../../../core/contract';
+import type { PagedRead } from '../../../app/server-state/paged-reads';
 import { ConfirmDialog } from './ConfirmDialog';
-import { loadList, type ListSource } from './crud-list';
+import type { ListSource } from './crud-list';
 import { DataTable, type Column, type TableFilter } from './DataTable';
 import { DeleteDialog } from './DeleteDialog';
 import { Drawer } from './Drawer';
@@ -15,13 +15,11 @@ type Confirm = Omit<ComponentProps<typeof ConfirmDialog>, 'onClose'>;
 export interface CrudContext<T> {
   /** Opens the drawer on a row, or on a new one. */
   open: (row: T | 'new') => void;
-  /** Loads the table's page again (after a change made outside the drawer). */
-  reload: () => void;
-  /** Asks "are you sure?" before a change; the table reloads once it is done. */
+  /** Asks "are you sure?" before a change. */
   confirm: (c: Confirm) => void;
 }
 
-interface CrudScreenProps<T, A extends ActionName> {
+interface CrudScreenProps<T, A extends PagedRead> {
   /** The screen's name: its heading, and the table's name unless `label` says otherwise. */
   title: string;
   intro?: string;
@@ -47,7 +45,7 @@ interface CrudScreenProps<T, A extends ActionName> {
   empty: string;
   /** Each row's edit button (or link with `to`); the row opens the same way when clicked. */
   edit?: { label: string; testId: string; to?: (row: T) => string };
-  /** The drawer that adds and edits a row; `saved` reloads the table and closes it, or shows `next`. */
+  /** The drawer that adds and edits a row; `saved` closes it, or shows `next`. */
   drawer?: {
     testId: string;
     title: (row: T | null) => string;
@@ -69,16 +67,15 @@ interface CrudScreenProps<T, A extends ActionName> {
 /**
  * A console screen over one list action: its heading and add button, the server-paged table
  * (search, filters, sorting and paging in the address), a drawer (or page) that adds and edits
- * a row, delete asked first, and confirmations, the table reloading after each change.
+ * a row, delete asked first, and confirmations. The changes go through `useMutate`, so the
+ * table refetches after each one (the console's tag).
  */
-export function CrudScreen<T, A extends ActionName>(p: CrudScreenProps<T, A>) {
+export function CrudScreen<T, A extends PagedRead>(p: CrudScreenProps<T, A>) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [asking, setAsking] = useState<Confirm | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = () => setReloadKey((n) => n + 1);
-  const ctx: CrudContext<T> = { open: setOpen, reload, confirm: setAsking };
+  const ctx: CrudContext<T> = { open: setOpen, confirm: setAsking };
   const { edit, remove, drawer } = p;
   const openRow = edit ? (row: T) => (edit.to ? void navigate(edit.to(row)) : setOpen(row)) : undefined;
 
@@ -121,7 +118,7 @@ export function CrudScreen<T, A extends ActionName>(p: CrudScreenProps<T, A>) {
         search={p.search}
         filters={p.filters}
         pageSize={p.pageSize}
-        load={(q) => loadList(p.list, q)}
+        list={p.list}
         onRowClick={openRow}
         rowActions={
           hasRowActions
@@ -158,48 +155,22 @@ export function CrudScreen<T, A extends ActionName>(p: CrudScreenProps<T, A>) {
             : undefined
         }
         empty={p.empty}
-        reloadKey={reloadKey}
       />
       {open !== null && drawer && (
         <Drawer title={drawer.title(open === 'new' ? null : open)} onClose={() => setOpen(null)} testId={drawer.testId}>
-          {drawer.body(open === 'new' ? null : open, (next) => {
-            setOpen(next ?? null);
-            reload();
-          })}
+          {drawer.body(open === 'new' ? null : open, (next) => setOpen(next ?? null))}
         </Drawer>
       )}
       {deleting !== null && remove && (
         <DeleteDialog
           title={remove.title(deleting)}
           body={remove.body}
-          onDelete={async () => {
-            await remove.run(deleting);
-            reload();
-          }}
-          onDeactivate={withReload(remove.deactivate?.(deleting), reload)}
+          onDelete={() => remove.run(deleting)}
+          onDeactivate={remove.deactivate?.(deleting)}
           onClose={() => setDeleting(null)}
         />
       )}
-      {asking && (
-        <ConfirmDialog
-          {...asking}
-          onConfirm={async (reason) => {
-            await asking.onConfirm(reason);
-            reload();
-          }}
-          onClose={() => setAsking(null)}
-        />
-      )}
+      {asking && <ConfirmDialog {...asking} onClose={() => setAsking(null)} />}
     </>
-  );
-}
-
-function withReload(change: (() => Promise<unknown>) | undefined, reload: () => void) {
-  return (
-    change &&
-    (async () => {
-      await change();
-      reload();
-    })
   );
 }

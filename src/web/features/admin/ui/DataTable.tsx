@@ -1,6 +1,8 @@
-import { Fragment, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type ReactNode } from 'react';
+import type { PagedRead } from '../../../app/server-state/paged-reads';
 import { useAdminT } from '../i18n';
-import { useTableQuery, type TableDefaults, type TableQuery } from './table-query';
+import { useListPage, type ListSource } from './crud-list';
+import { useTableQuery, type TableDefaults } from './table-query';
 import { SearchBox } from './SearchBox';
 import { useOverflows } from './use-overflows';
 import './table.css';
@@ -28,11 +30,11 @@ export interface TablePage<T> {
   total: number | null;
 }
 
-interface DataTableProps<T> {
+interface DataTableProps<T, A extends PagedRead> {
   /** Names the table for assistive technology. */
   label: string;
   columns: Column<T>[];
-  load: (q: TableQuery & { offset: number; limit: number }) => Promise<TablePage<T>>;
+  list: ListSource<A, T>;
   rowKey: (row: T) => string | number;
   defaults?: TableDefaults;
   search?: string;
@@ -44,39 +46,22 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** A row's detail, shown under it when opened. */
   expand?: (row: T) => ReactNode;
-  /** Changing it loads the page again (after a change made elsewhere). */
-  reloadKey?: number;
   testId: string;
 }
 
-type State<T> = { status: 'loading' | 'ready' | 'error'; page: TablePage<T> | null };
-
 /**
  * A server-paged table: search (debounced), filters, sortable headers, paging, row actions and
- * expandable rows; loading, empty and error states. Its query lives in the address.
+ * expandable rows; loading, empty and error states. Its query lives in the address; its rows
+ * come from the list action `list`, refetched after a change made in the console.
  */
-export function DataTable<T>(p: DataTableProps<T>) {
+export function DataTable<T, A extends PagedRead>(p: DataTableProps<T, A>) {
   const { t } = useAdminT();
   const limit = p.pageSize ?? 20;
   const [query, update] = useTableQuery(p.defaults);
-  const [state, setState] = useState<State<T>>({ status: 'loading', page: null });
+  const state = useListPage(p.list, { ...query, offset: query.page * limit, limit });
   const [open, setOpen] = useState<string | number | null>(null);
-  const [retry, setRetry] = useState(0);
-  const seq = useRef(0);
   const wrap = useRef<HTMLDivElement>(null);
   const scrolls = useOverflows(wrap);
-  const { load } = p;
-
-  // `load` is recreated by each render of the page: the query and reloads decide when to load.
-  const loadRows = useEffectEvent(load);
-  useEffect(() => {
-    const mine = ++seq.current;
-    setState((s) => ({ status: 'loading', page: s.page }));
-    loadRows({ ...query, offset: query.page * limit, limit }).then(
-      (page) => mine === seq.current && setState({ status: 'ready', page }),
-      () => mine === seq.current && setState((s) => ({ status: 'error', page: s.page })),
-    );
-  }, [query, limit, retry, p.reloadKey]);
 
   const rows = state.page?.rows ?? [];
   const total = state.page?.total ?? null;
@@ -240,7 +225,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
               <tr>
                 <td colSpan={cols} className="admin-table-note" role="alert">
                   <p>{t('table.error')}</p>
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => setRetry((n) => n + 1)}>
+                  <button type="button" className="btn btn-outline btn-small" onClick={state.retry}>
                     {t('table.retry')}
                   </button>
                 </td>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { isApiFailure } from '../../../app/server-state/base-query';
 import { errorMessage } from '../../../lib/i18n';
 import { useAdminT } from '../i18n';
 import { useModalOnMount } from '../../../ui/use-modal';
@@ -36,7 +36,7 @@ export function DeleteDialog({
       await change();
       onClose();
     } catch (e) {
-      if (isApiError(e) && e.status === 409) setRefusal(errorMessage(e.code));
+      if (isApiFailure(e) && e.status === 409) setRefusal(errorMessage(e.code));
       setBusy(false);
     }
   }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-client';
+import { isApiFailure } from '../../../app/server-state/base-query';
 
 export type FormValues = Record<string, unknown>;
 export type FormErrors = Record<string, string>;
@@ -25,7 +25,7 @@ export function issuesByField(error: z.ZodError): FormErrors {
  * why; `prefix` is stripped so it lands on the form's own field. Null for other failures.
  */
 export function serverFieldErrors(err: unknown, prefix = ''): FormErrors | null {
-  if (!isApiError(err, 'invalid_input') || !err.field) return null;
+  if (!isApiFailure(err, 'invalid_input') || !err.field) return null;
   const own = prefix && err.field.startsWith(prefix) ? err.field.slice(prefix.length) : err.field;
   const field = own.split('.')[0]!;
   const why = err.message.startsWith(`${err.field}: `) ? err.message.slice(err.field.length + 2) : err.message;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { adminActions } from '../../../../core/contract/admin';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { useZodForm } from '../ui/form-kit';
 import { FormError, TextField } from '../ui/FormFields';
@@ -11,6 +11,7 @@ const schema = adminActions.admin_adjust_coins.input;
 /** A coin adjustment: a signed amount and the reason (one ledger row; never a balance edit). */
 export function AdjustCoinsForm({ userId, onDone }: { userId: number; onDone: (coins: number) => void }) {
   const { t } = useAdminT();
+  const mutate = useMutate();
   const form = useZodForm(schema, { user_id: userId, amount: '', reason: '' });
   const [busy, setBusy] = useState(false);
 

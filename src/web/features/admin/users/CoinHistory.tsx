@@ -1,34 +1,21 @@
-import { useEffect, useEffectEvent, useState } from 'react';
 import type { LedgerEntry } from '../../../../core/contract';
-import { loadPage } from '../admin-api';
+import { useApiPages } from '../../../app/server-state/use-api-pages';
 import { useAdminT } from '../i18n';
 import { dateTime, signed, words } from '../ui/format';
 
 const PAGE = 10;
+const byId = (r: LedgerEntry) => r.id;
 
-/** An account's coin movements, newest first, a page at a time. */
-export function CoinHistory({ userId, reloadKey }: { userId: number; reloadKey: number }) {
+/** An account's coin movements, newest first, a page at a time (refetched after a change of its coins). */
+export function CoinHistory({ userId }: { userId: number }) {
   const { t, lang } = useAdminT();
-  const [rows, setRows] = useState<LedgerEntry[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const {
+    items: rows,
+    state,
+    more,
+    loadMore,
+  } = useApiPages('admin_get_coin_history', { user_id: userId, limit: PAGE }, byId);
 
-  async function load(offset: number) {
-    setState('loading');
-    try {
-      const page = await loadPage('admin_get_coin_history', { user_id: userId, offset, limit: PAGE });
-      setRows((r) => (offset === 0 ? page.rows : [...r, ...page.rows]));
-      setTotal(page.total);
-      setState('ready');
-    } catch {
-      setState('error');
-    }
-  }
-
-  const loadFirst = useEffectEvent(() => void load(0));
-  useEffect(() => loadFirst(), [userId, reloadKey]);
-
-  const more = total === null ? rows.length % PAGE === 0 && rows.length > 0 : rows.length < total;
   return (
     <section className="admin-history" aria-labelledby="coin-history">
       <h3 id="coin-history">{t('users.history')}</h3>
@@ -63,7 +50,7 @@ export function CoinHistory({ userId, reloadKey }: { userId: number; reloadKey: 
         </p>
       )}
       {state === 'ready' && more && (
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => void load(rows.length)}>
+        <button type="button" className="btn btn-ghost btn-small" onClick={loadMore}>
           {t('common.more')}
         </button>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminUser } from '../../../../core/contract';
 import { adminActions } from '../../../../core/contract/admin';
 import { toast } from '../../../lib/toast';
-import { mutate } from '../admin-api';
+import { useMutate } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Drawer } from '../ui/Drawer';
@@ -28,8 +28,8 @@ export function UserDrawer({
   onChanged: (u: AdminUser) => void;
 }) {
   const { t, lang } = useAdminT();
+  const mutate = useMutate();
   const [ask, setAsk] = useState<Ask>(null);
-  const [historyKey, setHistoryKey] = useState(0);
   const active = user.status === 1;
 
   async function setStatus(status: '0' | '1', reason: string) {
@@ -115,14 +115,8 @@ export function UserDrawer({
         </button>
       </div>
 
-      <AdjustCoinsForm
-        userId={user.id}
-        onDone={(coins) => {
-          onChanged({ ...user, coins });
-          setHistoryKey((n) => n + 1);
-        }}
-      />
-      <CoinHistory userId={user.id} reloadKey={historyKey} />
+      <AdjustCoinsForm userId={user.id} onDone={(coins) => onChanged({ ...user, coins })} />
+      <CoinHistory userId={user.id} />
 
       {ask === 'deactivate' && (
         <ConfirmDialog

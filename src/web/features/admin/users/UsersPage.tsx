@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { AdminUser } from '../../../../core/contract';
-import { loadPage } from '../admin-api';
 import { useAdminT } from '../i18n';
 import { DataTable, type Column } from '../ui/DataTable';
 import { count, dateOnly } from '../ui/format';
@@ -14,7 +13,6 @@ const DEFAULTS = { sort: 'id', order: 'desc' as const, filters: { status: 'all',
 export default function UsersPage() {
   const { t, lang } = useAdminT();
   const [open, setOpen] = useState<AdminUser | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
 
   const columns: Column<AdminUser>[] = [
     { id: 'id', header: t('users.id'), cell: (u) => <span dir="ltr">#{u.id}</span>, sort: 'id' },
@@ -99,8 +97,9 @@ export default function UsersPage() {
             ],
           },
         ]}
-        load={(q) =>
-          loadPage('admin_get_users', {
+        list={{
+          action: 'admin_get_users',
+          fields: (q) => ({
             offset: q.offset,
             limit: q.limit,
             search: q.search,
@@ -108,8 +107,8 @@ export default function UsersPage() {
             role: q.filters.role,
             sort: q.sort,
             order: q.order,
-          })
-        }
+          }),
+        }}
         onRowClick={setOpen}
         rowActions={(u) => (
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(u)} data-testid="user-open">
@@ -117,18 +116,8 @@ export default function UsersPage() {
           </button>
         )}
         empty={t('users.empty')}
-        reloadKey={reloadKey}
       />
-      {open && (
-        <UserDrawer
-          user={open}
-          onClose={() => setOpen(null)}
-          onChanged={(u) => {
-            setOpen(u);
-            setReloadKey((n) => n + 1);
-          }}
-        />
-      )}
+      {open && <UserDrawer user={open} onClose={() => setOpen(null)} onChanged={setOpen} />}
     </>
   );
 }
