@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import type { Loadable } from '../lib/use-api';
+import type { Loadable } from '../lib/loadable';
 import { Spinner } from './Spinner';
 
 /** Loading spinner, or an error card with Retry, for a Loadable that is not ready. */

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import type { ActionOutput } from '../../../core/contract';
-import type { Loadable } from '../../lib/use-api';
+import type { Loadable } from '../../lib/loadable';
 import { serverApi } from './api-slice';
 import type { ApiArg, ApiFailure } from './base-query';
 import type { ReadAction } from './endpoint-kinds';

@@ -9,7 +9,7 @@ import { refreshUser } from '../../app/session';
 import { useApiQuery } from '../../app/server-state/use-api-query';
 import { api, isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/i18n';
-import type { Loadable } from '../../lib/use-api';
+import type { Loadable } from '../../lib/loadable';
 import { useTranslation } from '../../lib/use-translation';
 import { Field } from '../../ui/Field';
 import './battle.css';

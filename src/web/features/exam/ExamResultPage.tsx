@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { useApiPages } from '../../app/server-state/use-api-pages';
-import type { Loadable } from '../../lib/use-api';
+import type { Loadable } from '../../lib/loadable';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';

@@ -4,7 +4,7 @@ import type { ActionOutput, ContestLists } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
 import { selectLanguageId } from '../../app/selectors';
 import { useApiQuery } from '../../app/server-state/use-api-query';
-import type { Loadable } from '../../lib/use-api';
+import type { Loadable } from '../../lib/loadable';
 import { useOnline } from '../../lib/use-online';
 import { browserTimezone, gmtOffset } from '../../lib/zone';
 import { useHomeT } from './home-i18n';

@@ -9,7 +9,7 @@ import { paths } from '../../app/paths';
 import { selectLanguageId } from '../../app/selectors';
 import { useApiQuery } from '../../app/server-state/use-api-query';
 import { api, isApiError } from '../../lib/api-client';
-import type { Loadable } from '../../lib/use-api';
+import type { Loadable } from '../../lib/loadable';
 import { useTranslation } from '../../lib/use-translation';
 import { LoadState } from '../../ui/LoadState';
 import { PageTitle } from '../../ui/PageTitle';

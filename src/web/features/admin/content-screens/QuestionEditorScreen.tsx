@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminQuestionDetail, QuestionType } from '../../../../core/contract';
 import { useApiQuery } from '../../../app/server-state/use-api-query';
-import type { Loadable } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/loadable';
 import { LoadState } from '../../../ui/LoadState';
 import { adminPaths } from '../admin-paths';
 import { useAdminT } from '../i18n';

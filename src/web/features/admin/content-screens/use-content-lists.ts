@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import type { AdminCategory, AdminFunText, AdminLanguage, AdminSubcategory } from '../../../../core/contract';
-import type { Loadable } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/loadable';
 import { useEveryRow } from '../ui/use-every-row';
 
 /** The content languages, the default first. */

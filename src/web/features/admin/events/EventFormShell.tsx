@@ -5,7 +5,7 @@ import type { ActionOutput, AdminLanguage } from '../../../../core/contract';
 import type { ApiArg } from '../../../app/server-state/base-query';
 import { useApiQuery } from '../../../app/server-state/use-api-query';
 import { toast } from '../../../lib/toast';
-import type { Loadable } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/loadable';
 import { LoadState } from '../../../ui/LoadState';
 import { useAdminT } from '../i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

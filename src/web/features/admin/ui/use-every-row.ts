@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useMemo } from 'react';
 import type { ApiArg } from '../../../app/server-state/base-query';
 import type { PagedRead, PageItem } from '../../../app/server-state/paged-reads';
 import { useApiPages } from '../../../app/server-state/use-api-pages';
-import type { Loadable } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/loadable';
 
 const PAGE = 100;
 /** A picker lists at most this many (a language with more categories than this is searched instead). */

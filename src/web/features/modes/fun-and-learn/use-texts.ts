@@ -4,7 +4,7 @@ import type { Comprehension, Subcategory } from '../../../../core/contract';
 import { PICKER_MODES } from '../../../app/mode-defs';
 import { paths } from '../../../app/paths';
 import { useApiQuery } from '../../../app/server-state/use-api-query';
-import type { Loadable } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/loadable';
 import { rememberedSubcategory, rememberSubcategories, rememberTitle } from '../nav';
 
 const { type } = PICKER_MODES.funAndLearn;

@@ -1,4 +1,4 @@
-import type { Loadable } from '../../../lib/use-api';
+import type { Loadable } from '../../../lib/loadable';
 import { useTranslation } from '../../../lib/use-translation';
 import { Empty, LoadState } from '../../../ui/LoadState';
 
