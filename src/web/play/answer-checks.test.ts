@@ -36,7 +36,7 @@ afterEach(() => {
 
 const fieldsOf = (f: FormData) => Object.fromEntries(['question_id', 'answer', 'elapsed_ms'].map((k) => [k, f.get(k)]));
 
-describe('answer checks (a listener on the play)', () => {
+describe('answer checks (a middleware on the play)', () => {
   it('sends each checked answer once, with how long its question was on screen, whatever event revealed it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));

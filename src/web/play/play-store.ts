@@ -6,4 +6,4 @@ import { playReducer } from './play-machine';
 // first screen (app/store.ts LazySlices); its state is there from the next action on (the play's
 // opening).
 rootReducer.inject({ reducerPath: 'play', reducer: playReducer });
-lazyMiddleware.addMiddleware(answerChecks.middleware);
+lazyMiddleware.addMiddleware(answerChecks);
