@@ -9,6 +9,7 @@ import { makeStore } from '../store';
 import { serverApi } from './api-slice';
 import { apiBaseQuery, isApiFailure } from './base-query';
 import { isReadAction } from './endpoint-kinds';
+import { updatePages } from './use-api-pages';
 import { INVALIDATES, PROVIDES } from './tags';
 
 function reply(status: number, body: unknown) {
@@ -98,6 +99,26 @@ describe('the server state in the store', () => {
     expect(Object.keys(store.getState().server?.queries ?? {})).toHaveLength(1);
     store.dispatch(loggedOut());
     expect(store.getState().server?.queries).toEqual({});
+    sub.unsubscribe();
+  });
+
+  it("writes into a paged read's cached pages: a total raised there offers the next page", async () => {
+    vi.stubGlobal('fetch', ok([{ id: 2 }, { id: 1 }], { total: 2 }));
+    const store = makeStore();
+    const arg = { limit: 2 };
+    const sub = store.dispatch(serverApi.endpoints.get_notifications_pages.initiate(arg));
+    await sub;
+    const read = () => serverApi.endpoints.get_notifications_pages.select(arg)(store.getState() as never);
+    expect(read().hasNextPage).toBe(false);
+
+    store.dispatch(
+      updatePages('get_notifications', arg, (pages) => {
+        pages[0]!.total = 3;
+      }),
+    );
+
+    expect(read().hasNextPage).toBe(true);
+    expect(read().data?.pages[0]?.total).toBe(3);
     sub.unsubscribe();
   });
 

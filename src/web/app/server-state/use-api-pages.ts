@@ -1,5 +1,7 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
+import type { RootState } from '../root-reducer';
 import { mergePage, type ListState } from '../../ui/MoreFooter';
 import { serverApi } from './api-slice';
 import type { ApiArg } from './base-query';
@@ -51,4 +53,23 @@ export function useApiPages<A extends PagedRead>(
     more: result.hasNextPage,
     loadMore: () => void (data ? fetchNextPage() : refetch()),
   };
+}
+
+/**
+ * Writes into the cached pages that `useApiPages(action, arg, …)` shows (a live message, a row
+ * asked again): `recipe` changes them in place (an immer draft), and the next page's offset and
+ * `more` follow from the pages as written. Nothing happens while they are not loaded.
+ */
+export function updatePages<A extends PagedRead>(
+  action: A,
+  arg: Omit<ApiArg<A>, 'offset'>,
+  recipe: (pages: Page<A>[]) => void,
+): ThunkAction<void, RootState, unknown, UnknownAction> {
+  const update = serverApi.util.updateQueryData(
+    `${action}_pages` as 'get_tracker_data_pages',
+    arg as never,
+    (draft) => void recipe(draft.pages as Page<A>[]),
+  );
+  // The layer's state is injected with its first screen, so the store's own RootState has it optional.
+  return update as unknown as ThunkAction<void, RootState, unknown, UnknownAction>;
 }

@@ -1,19 +1,20 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ContestBoard, ContestBoardEntry } from '../../../core/contract';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectLanguageId, selectUser } from '../../app/selectors';
-import { api } from '../../lib/api-client';
+import { serverApi } from '../../app/server-state/api-slice';
+import { updatePages, useApiPages } from '../../app/server-state/use-api-pages';
 import { useTranslation } from '../../lib/use-translation';
 import { formatCount } from '../../lib/format-number';
 import { Avatar } from '../../ui/Avatar';
 import { CoinIcon } from '../../ui/icons';
 import { Empty } from '../../ui/LoadState';
-import { MoreFooter, mergePage, type ListState } from '../../ui/MoreFooter';
+import { MoreFooter } from '../../ui/MoreFooter';
 import { PageTitle } from '../../ui/PageTitle';
 import { Podium } from '../../ui/Podium';
-import { mergeLiveBoard, myLiveEntry, throttle } from './board';
+import { myLiveEntry, putLiveBoard, putMyEntry, throttle } from './board';
 import { useContestBoardFeed } from './contest-feed';
 import { listedContest } from './contest-cache';
 import './contest.css';
@@ -21,77 +22,64 @@ import './contest.css';
 const PAGE = 20;
 /** The player's own row is asked again at most this often while the board moves. */
 const ME_EVERY_MS = 1000;
-
-type Meta = Pick<ContestBoard, 'name' | 'status' | 'closed' | 'total'>;
+const byUser = (e: ContestBoardEntry) => e.user_id;
 
 /**
  * A contest's leaderboard: pages of the ranking ("show more"), the player's own row pinned below,
  * and while the contest is open the live board over the realtime channel (the top rows replaced
  * as scores change, the own row asked again at most once a second). Closed: each row's prize.
+ * The live board and the own row are written into the pages the server state keeps (the board's
+ * fields and the own row read from the last page), so "show more" goes on from the board as shown.
  */
 export default function ContestLeaderboardPage() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const contestId = Number(useParams().id);
   const languageId = useAppSelector(selectLanguageId);
   const userId = useAppSelector(selectUser)?.id ?? 0;
-  const [meta, setMeta] = useState<Meta | null>(null);
-  const [rows, setRows] = useState<ContestBoardEntry[]>([]);
-  const [me, setMe] = useState<ContestBoardEntry | null>(null);
-  const [state, setState] = useState<ListState>('loading');
-  const name = meta?.name ?? listedContest(contestId)?.name ?? '';
-
-  async function load(offset: number) {
-    setState('loading');
-    try {
-      const page = await api('get_contest_leaderboard', {
-        contest_id: contestId,
-        language_id: languageId,
-        offset,
-        limit: PAGE,
-      });
-      setMeta({ name: page.name, status: page.status, closed: page.closed, total: page.total });
-      setRows((before) => mergePage(before, page.entries, (e) => e.user_id, offset === 0));
-      setMe(page.me);
-      setState('ready');
-    } catch {
-      setState('error');
-    }
-  }
-
-  const loadFirst = useEffectEvent(() => void load(0));
-  useEffect(() => {
-    setRows([]);
-    setMeta(null);
-    loadFirst();
-  }, [contestId]);
+  const arg = useMemo(() => ({ contest_id: contestId, language_id: languageId, limit: PAGE }), [contestId, languageId]);
+  const { items: rows, pages, state, more, loadMore } = useApiPages('get_contest_leaderboard', arg, byUser);
+  const board = pages.at(-1)?.data ?? null;
+  const me = board?.me ?? null;
+  const name = board?.name ?? listedContest(contestId)?.name ?? '';
 
   // The live message never carries the player's own row: asked for, at most once a second.
   const meAgain = useMemo(
     () =>
       throttle(() => {
-        api('get_contest_leaderboard', { contest_id: contestId, language_id: languageId, offset: 0, limit: 1 }).then(
-          (b) => setMe(b.me),
-          () => undefined,
-        );
+        dispatch(
+          serverApi.endpoints.get_contest_leaderboard.initiate(
+            { ...arg, offset: 0, limit: 1 },
+            { subscribe: false, forceRefetch: true },
+          ),
+        )
+          .unwrap()
+          .then(
+            (b) => dispatch(updatePages('get_contest_leaderboard', arg, (cached) => putMyEntry(cached, b.me))),
+            () => undefined,
+          );
       }, ME_EVERY_MS),
-    [contestId, languageId],
+    [arg, dispatch],
   );
   useEffect(() => () => meAgain.cancel(), [meAgain]);
 
   const onBoard = useCallback(
     (live: ContestBoard) => {
-      setMeta({ name: live.name, status: live.status, closed: live.closed, total: live.total });
-      setRows((before) => mergeLiveBoard(before, live));
       const mine = myLiveEntry(live, userId);
-      if (mine && !live.closed) setMe(mine);
-      else meAgain.call();
+      dispatch(
+        updatePages('get_contest_leaderboard', arg, (cached) => {
+          putLiveBoard(cached, live);
+          if (mine && !live.closed) putMyEntry(cached, mine);
+        }),
+      );
+      if (!mine || live.closed) meAgain.call();
     },
-    [userId, meAgain],
+    [arg, userId, dispatch, meAgain],
   );
-  const watching = meta !== null && !meta.closed;
+  const watching = board !== null && !board.closed;
   const link = useContestBoardFeed(contestId, watching, onBoard);
 
-  const closed = meta?.closed ?? false;
+  const closed = board?.closed ?? false;
   // The first three who scored, on steps above the list (the list, which names them too, is
   // what screen readers read).
   const top = rows.filter((e) => e.score > 0 && e.rank <= 3).slice(0, 3);
@@ -103,19 +91,19 @@ export default function ContestLeaderboardPage() {
         back={paths.contestPlay}
         backLabel={t('common.back')}
       />
-      {meta && (
-        <div className="board-status" data-testid="contest-board-status" data-status={closed ? 'closed' : meta.status}>
+      {board && (
+        <div className="board-status" data-testid="contest-board-status" data-status={closed ? 'closed' : board.status}>
           {closed ? (
             <span className="tag">{t('contest.board.final')}</span>
-          ) : meta.status === 'live' ? (
+          ) : board.status === 'live' ? (
             <span className="tag contest-live-tag">
               <span className="live-dot" aria-hidden="true" />
               {t('contest.board.live')}
             </span>
-          ) : meta.status === 'past' ? (
+          ) : board.status === 'past' ? (
             <span className="tag tag-warn">{t('contest.board.ended')}</span>
           ) : null}
-          <span className="muted">{t('contest.players', { count: meta.total })}</span>
+          <span className="muted">{t('contest.players', { count: board.total })}</span>
         </div>
       )}
       {watching && link === 'offline' && (
@@ -151,8 +139,8 @@ export default function ContestLeaderboardPage() {
         )}
         <MoreFooter
           state={state}
-          more={meta !== null && rows.length < meta.total}
-          onMore={() => void load(rows.length)}
+          more={more}
+          onMore={loadMore}
           label={t('contest.board.more')}
           testId="contest-board-more"
         />
@@ -166,7 +154,7 @@ export default function ContestLeaderboardPage() {
         ) : (
           <p className="board-none">
             {t('contest.board.notPlayed')}{' '}
-            {meta?.status === 'live' && <Link to={paths.contestPlayOf(contestId)}>{t('contest.play')}</Link>}
+            {board?.status === 'live' && <Link to={paths.contestPlayOf(contestId)}>{t('contest.play')}</Link>}
           </p>
         )}
       </section>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContestBoard, ContestBoardEntry } from '../../../core/contract';
-import { mergeLiveBoard, myLiveEntry, throttle } from './board';
+import { mergeLiveBoard, myLiveEntry, putLiveBoard, putMyEntry, throttle } from './board';
 
 const e = (user_id: number, score: number, rank = 1): ContestBoardEntry => ({
   rank,
@@ -51,6 +51,39 @@ describe('mergeLiveBoard', () => {
   it('starts a board from nothing', () => {
     expect(mergeLiveBoard([], live([e(9, 4)], 1)).map((x) => x.user_id)).toEqual([9]);
     expect(mergeLiveBoard([e(9, 4)], live([], 0))).toEqual([]);
+  });
+});
+
+describe('putLiveBoard', () => {
+  const pages = () => [
+    { data: { ...live([e(1, 10), e(2, 9)], 4), status: 'upcoming' as const } },
+    { data: { ...live([e(3, 5), e(4, 4)], 4), status: 'upcoming' as const } },
+  ];
+
+  it("replaces the first page's top and leaves the pages below as loaded", () => {
+    const cached = pages();
+    putLiveBoard(cached, live([e(4, 20), e(1, 10, 2)], 5));
+    expect(cached.map((p) => p.data.entries.map((x) => x.user_id))).toEqual([
+      [4, 1],
+      [3, 4],
+    ]);
+  });
+
+  it("writes the board's own fields on every page, the last one's total raised", () => {
+    const cached = pages();
+    putLiveBoard(cached, { ...live([e(2, 11), e(1, 10, 2)], 6), name: 'Cup (final)', closed: true });
+    for (const { data } of cached)
+      expect([data.name, data.status, data.closed, data.total]).toEqual(['Cup (final)', 'live', true, 6]);
+  });
+});
+
+describe('putMyEntry', () => {
+  it("writes the player's own row on every page, or that they have none", () => {
+    const cached = [{ data: live([e(1, 10)], 2) }, { data: live([e(2, 8, 2)], 2) }];
+    putMyEntry(cached, e(2, 8, 2));
+    expect(cached.map((p) => p.data.me?.rank)).toEqual([2, 2]);
+    putMyEntry(cached, null);
+    expect(cached.map((p) => p.data.me)).toEqual([null, null]);
   });
 });
 

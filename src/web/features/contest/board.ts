@@ -13,6 +13,31 @@ export function mergeLiveBoard(rows: readonly ContestBoardEntry[], live: Contest
   return [...top, ...rows.slice(top.length).filter((e) => !inTop.has(e.user_id))];
 }
 
+/** A board's pages as the server state keeps them (`get_contest_leaderboard_pages`), or their draft. */
+type BoardPages = { data: ContestBoard }[];
+
+/**
+ * Writes a live message into the board's pages: the first page's rows as mergeLiveBoard makes
+ * them (a later page's player the top now holds is listed once when the pages are merged), and
+ * the board's own fields on every page: "show more" reads the total from the last, so players who
+ * join live are still offered.
+ */
+export function putLiveBoard(pages: BoardPages, live: ContestBoard): void {
+  const [first] = pages;
+  if (first) first.data.entries = mergeLiveBoard(first.data.entries, live);
+  for (const { data } of pages) {
+    data.name = live.name;
+    data.status = live.status;
+    data.closed = live.closed;
+    data.total = live.total;
+  }
+}
+
+/** Writes the player's own row into the board's pages (the screen reads it from the last). */
+export function putMyEntry(pages: BoardPages, me: ContestBoardEntry | null): void {
+  for (const { data } of pages) data.me = me;
+}
+
 /**
  * The player's own row after a live message: their entry when the top holds it (fresh, no call
  * needed), else null (ask the server: the live message never carries `me`).
