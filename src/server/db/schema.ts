@@ -25,7 +25,15 @@ import {
   date,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { PollShare, QuestionOption, QuizResult } from '../../core/contract';
+import type {
+  PollShare,
+  QuestionOption,
+  QuizResult,
+  RoomKind,
+  RoomResult,
+  RoomSeat,
+  RoomStatus,
+} from '../../core/contract';
 import type { Lifeline } from '../../core/rules/lifelines';
 import type { SoloMode } from '../../core/rules/solo-modes';
 
@@ -263,8 +271,8 @@ export const randomBattleStreaks = pgTable('random_battle_streaks', {
 
 export const rooms = pgTable('rooms', {
   id: uuid().primaryKey().notNull(),
-  kind: text().notNull(),
-  status: text().default('waiting').notNull(),
+  kind: text().$type<RoomKind>().notNull(),
+  status: text().$type<RoomStatus>().default('waiting').notNull(),
   code: text().default('').notNull(),
   owner_id: integer().notNull(),
   language_id: integer().notNull(),
@@ -273,7 +281,7 @@ export const rooms = pgTable('rooms', {
   no_of_que: integer().notNull(),
   max_players: integer().notNull(),
   question_ids: integer().array().default([]).notNull(),
-  answer_key: jsonb().default({}).notNull(),
+  answer_key: jsonb().$type<Record<string, string>>().default({}).notNull(),
   round_seconds: integer().default(15).notNull(),
   round: integer().default(0).notNull(),
   round_opens_at: timestamp({ withTimezone: true, mode: 'string' }),
@@ -281,7 +289,7 @@ export const rooms = pgTable('rooms', {
   created_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),
   started_at: timestamp({ withTimezone: true, mode: 'string' }),
   finished_at: timestamp({ withTimezone: true, mode: 'string' }),
-  result: jsonb(),
+  result: jsonb().$type<RoomResult>(),
   bot_plan: jsonb().default([]).notNull(),
   revealed_round: integer().default(0).notNull(),
 });
@@ -586,7 +594,7 @@ export const roomPlayers = pgTable('room_players', {
   user_id: integer().notNull(),
   slot: integer().notNull(),
   is_bot: boolean().default(false).notNull(),
-  state: text().default('connected').notNull(),
+  state: text().$type<RoomSeat['state']>().default('connected').notNull(),
   correct: integer().default(0).notNull(),
   points: integer().default(0).notNull(),
   joined_at: timestamp({ withTimezone: true, mode: 'string' }).defaultNow().notNull(),

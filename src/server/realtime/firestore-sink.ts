@@ -4,6 +4,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { roomSeat, type RoomState, type ServerMessage } from '../../core/contract';
 import type { ServiceAccount } from '../config';
 import { sql, type Db } from '../db/client';
+import { users } from '../db/schema';
+import { intArray } from '../db/sql-helpers';
 import { closeFirebaseApp, openFirebaseApp } from '../firebase-app';
 import type { RoomBus } from './bus';
 import { contestChannel, roomChannel, type RoomEventSink } from './room-event-sink';
@@ -230,9 +232,10 @@ export class FirestoreSink implements RoomEventSink {
   /** Reads the Firebase uids of users first seen in a room (our own account kinds have none). */
   private async lookUpReaders(view: RoomView, ids: number[]): Promise<void> {
     const valid = ids.filter(isId);
-    const rows = await this.opts.db.rows<{ id: number; firebase_id: string }>(
-      sql`SELECT id, firebase_id FROM users WHERE id = ANY(${`{${valid.join(',')}}`}::integer[])`,
-    );
+    const rows = await this.opts.db.orm
+      .select({ id: users.id, firebase_id: users.firebase_id })
+      .from(users)
+      .where(sql`${users.id} = ANY(${intArray(valid)})`);
     const uid = new Map(rows.map((r) => [r.id, r.firebase_id]));
     for (const id of ids) {
       const f = uid.get(id);

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ServerMessage } from '../../core/contract';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Database } from '../db/client';
+import { users } from '../db/schema';
 import { noticeFor, unreadCount } from '../domain/notifications';
 import type { Send } from './gateway';
 
@@ -13,6 +16,9 @@ const eventSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('notification'), u: z.number().int().nullable(), id: z.number().int() }),
 ]);
 type UserEvent = z.infer<typeof eventSchema>;
+
+// The user is `u` in the snapshot's subquery (drizzle writes a one-table select's columns unqualified).
+const u = alias(users, 'u');
 
 /** What the gateway tells the feed about signed-in sockets. */
 export interface UserMessages {
@@ -63,9 +69,13 @@ export class UserFeed implements UserMessages {
   }
 
   private async snapshot(userId: number): Promise<ServerMessage[]> {
-    const row = await this.db.one<{ coins: number; ledger_id: number }>(sql`SELECT u.coins,
-        coalesce((SELECT max(l.id) FROM coin_ledger l WHERE l.user_id = u.id), 0)::int AS ledger_id
-      FROM users u WHERE u.id = ${userId}`);
+    const [row] = await this.db.orm
+      .select({
+        coins: u.coins,
+        ledger_id: sql<number>`coalesce((SELECT max(l.id) FROM coin_ledger l WHERE l.user_id = u.id), 0)::int`,
+      })
+      .from(u)
+      .where(eq(u.id, userId));
     const unread = await unreadCount(this.db, userId);
     return [
       ...(row ? [{ type: 'coins' as const, coins: row.coins, ledger_id: row.ledger_id }] : []),

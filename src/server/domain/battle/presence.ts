@@ -1,6 +1,9 @@
 import type { ServerMessage } from '../../../core/contract';
 import type { BattleRules } from '../../../core/rules/battle';
-import { sql, type Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { rooms } from '../../db/schema';
 import type { Clock } from '../clock';
 import { dissolve, hurryRound, lockRoom, seatsOf, stateOf, type BattleSetup, type RoomChange } from './rooms';
 
@@ -14,6 +17,9 @@ export const WAITING_ROOM_MAX_SECONDS = 2 * 60 * 60;
 export const MATCH_MARGIN_SECONDS = 5;
 
 const graceInterval = (rules: BattleRules) => sql`make_interval(secs => ${rules.reconnect_grace_seconds}::float8)`;
+
+// Rooms are claimed as `r` (the conditions' subqueries refer to it).
+const claimable = alias(rooms, 'r');
 
 /**
  * The user's last socket on a room closed: a connected human seat of a waiting or playing room
@@ -54,10 +60,15 @@ export async function expireGrace(
   { rules, clock }: BattleSetup,
 ): Promise<{ roomId: string; events: ServerMessage[] } | null> {
   const now = clock.sql();
-  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.status = 'playing' AND EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id
-      AND p.state = 'disconnected' AND p.disconnected_at <= ${now} - ${graceInterval(rules)})
-    LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+  const [due] = await db.orm
+    .select({ id: claimable.id })
+    .from(claimable)
+    .where(
+      sql`r.status = 'playing' AND EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id
+        AND p.state = 'disconnected' AND p.disconnected_at <= ${now} - ${graceInterval(rules)})`,
+    )
+    .limit(1)
+    .for('update', { of: claimable, skipLocked: true });
   if (!due) return null;
   const r = (await lockRoom(db, clock, due.id))!;
   await db.run(sql`UPDATE room_players SET state = 'left'
@@ -75,15 +86,21 @@ export async function expireGrace(
  */
 export async function dissolveAbandoned(db: Db, { rules, clock }: BattleSetup): Promise<RoomChange | null> {
   const now = clock.sql();
-  const due = await db.one<{ id: string }>(sql`SELECT r.id FROM rooms r
-    WHERE r.status = 'waiting' AND (
-      (r.kind = 'random' AND r.created_at <= ${now}
-        - make_interval(secs => ${rules.search_seconds + rules.reconnect_grace_seconds}::float8))
-      OR (r.kind IN ('friend', 'group') AND (
-        r.created_at <= ${now} - make_interval(secs => ${WAITING_ROOM_MAX_SECONDS}::float8)
-        OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND (p.state = 'connected'
-          OR (p.state = 'disconnected' AND p.disconnected_at > ${now} - ${graceInterval(rules)}))))))
-    ORDER BY r.created_at LIMIT 1 FOR UPDATE OF r SKIP LOCKED`);
+  const [due] = await db.orm
+    .select({ id: claimable.id })
+    .from(claimable)
+    .where(
+      sql`r.status = 'waiting' AND (
+        (r.kind = 'random' AND r.created_at <= ${now}
+          - make_interval(secs => ${rules.search_seconds + rules.reconnect_grace_seconds}::float8))
+        OR (r.kind IN ('friend', 'group') AND (
+          r.created_at <= ${now} - make_interval(secs => ${WAITING_ROOM_MAX_SECONDS}::float8)
+          OR NOT EXISTS (SELECT 1 FROM room_players p WHERE p.room_id = r.id AND (p.state = 'connected'
+            OR (p.state = 'disconnected' AND p.disconnected_at > ${now} - ${graceInterval(rules)}))))))`,
+    )
+    .orderBy(claimable.created_at)
+    .limit(1)
+    .for('update', { of: claimable, skipLocked: true });
   if (!due) return null;
   const r = (await lockRoom(db, clock, due.id))!;
   return dissolve(db, r, await seatsOf(db, r.id));
