@@ -6,7 +6,7 @@ import { notificationsHeard } from '../../app/live-slice';
 import { paths } from '../../app/paths';
 import { stubApi } from '../../test-support/api-stub';
 import { renderWithProviders, signedIn } from '../../test-support/render';
-import NotificationsPage from './NotificationsPage';
+import NotificationsPage, { noticeText } from './NotificationsPage';
 
 const notice = (id: number, over: Partial<NotificationView> = {}): NotificationView => ({
   id,
@@ -92,5 +92,15 @@ describe('NotificationsPage', () => {
 
     await vi.waitFor(() => expect(titles()).toHaveLength(23));
     expect(titles().at(-1)).toBe('Notice 1');
+  });
+
+  it("words the server's own notifications in the player's language (a contest prize, its coins counted)", () => {
+    const prize = notice(1, { type: 'contest_prize', params: { contest: 'Flash Final', rank: 1, coins: 60 } });
+    expect(noticeText(prize)).toEqual({
+      title: 'You won a contest prize',
+      body: 'You ranked 1 in \u2068Flash Final\u2069 and won 60 coins.',
+    });
+    const one = notice(2, { type: 'contest_prize', params: { contest: 'Cup', rank: 3, coins: 1 } });
+    expect(noticeText(one).body).toBe('You ranked 3 in \u2068Cup\u2069 and won 1 coin.');
   });
 });

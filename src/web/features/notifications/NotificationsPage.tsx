@@ -39,7 +39,7 @@ export function noticeText(n: NotificationView): { title: string; body: string }
       body: t('notifications.contest_prize', {
         contest: `\u2068${String(n.params.contest ?? '')}\u2069`,
         rank: n.params.rank,
-        coins: n.params.coins,
+        count: Number(n.params.coins ?? 0),
       }),
     };
   if (n.type === 'payout_rejected')
