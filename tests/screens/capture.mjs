@@ -3,7 +3,7 @@
 // Run against a built app and server: npx vite build && npm run build:server &&
 //   DATA_DIR=/tmp/ui-data PORT=8080 node build/server.mjs   then   node tests/screens/capture.mjs
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, outboxCode } from './support.mjs';
+import { chooseLanguage, launchChromium, outboxCode } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/', import.meta.url).pathname;
@@ -26,7 +26,7 @@ async function journey(name, viewport, lang) {
   await page.goto(`${BASE}/`);
   await page.getByTestId('mode-quizZone').waitFor();
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
   await shot('01-home-guest');

@@ -5,7 +5,7 @@
 // Run against a built app and server: npm run build &&
 //   DATA_DIR=/tmp/eco-data PORT=8087 node build/server.mjs   then   BASE_URL=http://localhost:8087 node tests/screens/economy.mjs
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, loginOnScreen, post as postTo, signedUpPlayer } from './support.mjs';
+import { chooseLanguage, launchChromium, loginOnScreen, post as postTo, signedUpPlayer } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/economy/', import.meta.url).pathname;
@@ -46,7 +46,7 @@ async function run(lang, viewport, tag) {
   await perfectLevel(p.user.api_token);
   await loginOnScreen(page, BASE, p);
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
   for (const [name, path] of SCREENS) {

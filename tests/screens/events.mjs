@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, loginOnScreen, post as postTo, signedUpPlayer, startBuiltServer } from './support.mjs';
+import {
+  chooseLanguage,
+  launchChromium,
+  loginOnScreen,
+  post as postTo,
+  signedUpPlayer,
+  startBuiltServer,
+} from './support.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = '/tmp/shots-events/';
@@ -91,7 +98,7 @@ async function journey(tag, lang, viewport, { away = false } = {}) {
   const p = await signedUpPlayer(BASE, `ev-${tag}`, { name: lang === 'ar' ? 'سارة الأحمد' : 'Sam Tester' });
   await loginOnScreen(page, BASE, p);
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
 

@@ -3,7 +3,7 @@
 // Run against a built app and server: npm run build &&
 //   DATA_DIR=/tmp/ui-data PORT=8085 node build/server.mjs   then   BASE_URL=http://localhost:8085 node tests/screens/modes.mjs
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, outboxCode, post as postTo } from './support.mjs';
+import { chooseLanguage, launchChromium, outboxCode, post as postTo } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/modes/', import.meta.url).pathname;
@@ -39,7 +39,7 @@ async function run(lang) {
   await page.getByTestId('submit').click();
   await page.getByTestId('coins-badge').waitFor();
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     // Arabic content too (the content language is separate from the interface's).
     await page.goto(`${BASE}/quiz-play/true-and-false-play`);

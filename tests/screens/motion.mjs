@@ -5,7 +5,7 @@
 //   DATA_DIR=/tmp/motion-data PORT=8213 node build/server.mjs   then   BASE_URL=http://localhost:8213 node tests/screens/motion.mjs
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, loginOnScreen, signedUpPlayer } from './support.mjs';
+import { chooseLanguage, launchChromium, loginOnScreen, signedUpPlayer } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8213';
 const OUT = new URL('../../.tmp/screens/motion/', import.meta.url).pathname;
@@ -41,7 +41,7 @@ async function journey(tag, viewport, lang) {
   const shot = (name) => page.screenshot({ path: `${OUT}${tag}-${name}.png` });
   const p = await signedUpPlayer(BASE, `motion-${tag}`);
   await loginOnScreen(page, BASE, p);
-  if (lang === 'ar') await page.getByTestId('language-switch').click();
+  if (lang === 'ar') await chooseLanguage(page, 'ar');
 
   // A level: the first answer wrong, the second right, the rest right.
   await page.goto(`${BASE}/quiz-zone/sports/football-and-ball-games`);
@@ -158,7 +158,7 @@ async function contestJourney(tag, viewport, lang) {
     await page.getByTestId('contest-finish').waitFor();
     if (n < 3) await context.close();
   }
-  if (lang === 'ar') await page.getByTestId('language-switch').click();
+  if (lang === 'ar') await chooseLanguage(page, 'ar');
   await page.goto(`${BASE}/contest-play/${contestId}/leaderboard`);
   await page.getByTestId('podium').waitFor();
   await pause(1500);

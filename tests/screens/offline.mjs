@@ -4,7 +4,7 @@
 // sticky header. Into .tmp/screens/offline-*.png. Starts the built app itself:
 //   npm run build && node tests/screens/offline.mjs
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, loginOnScreen, signedUpPlayer, startBuiltServer } from './support.mjs';
+import { chooseLanguage, launchChromium, loginOnScreen, signedUpPlayer, startBuiltServer } from './support.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = `${ROOT}.tmp/screens/`;
@@ -65,7 +65,7 @@ async function run(lang) {
   const p = await signedUpPlayer(app.base, `shots-offline-${lang}`);
   await loginOnScreen(page, app.base, p);
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
   await packsCached(page);

@@ -3,7 +3,7 @@
 //   DATA_DIR=/tmp/ui-data PORT=8080 node build/server.mjs   then   node tests/screens/onboarding.mjs
 // (COLOR_SCHEME=dark for the dark theme's shots, named -dark).
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, signUpThroughApp } from './support.mjs';
+import { chooseLanguage, launchChromium, signUpThroughApp } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = new URL('../../.tmp/screens/', import.meta.url).pathname;
@@ -25,7 +25,7 @@ async function journey(name, viewport, lang) {
   await page.goto(`${BASE}/`);
   await page.getByTestId('mode-quizZone').waitFor();
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
   await signUpThroughApp(page, BASE, email);

@@ -5,7 +5,7 @@
 //   npm run build && DATA_DIR=/tmp/show-data PORT=8080 node build/server.mjs
 //   OUT=.tmp/after node tests/screens/showcase.mjs [filter, e.g. mobile-en-light]
 import { mkdir } from 'node:fs/promises';
-import { launchChromium, outboxCode } from './support.mjs';
+import { chooseLanguage, launchChromium, outboxCode } from './support.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8080';
 const OUT = `${process.env.OUT ?? '.tmp/showcase'}/`;
@@ -31,7 +31,7 @@ async function journey(name, viewport, lang, scheme) {
   await page.goto(`${BASE}/`);
   await page.getByTestId('mode-quizZone').waitFor();
   if (lang === 'ar') {
-    await page.getByTestId('language-switch').click();
+    await chooseLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   }
   await page.goto(`${BASE}/auth/sign-up/`);

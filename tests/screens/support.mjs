@@ -135,3 +135,9 @@ export async function signUpThroughApp(page, base, email) {
   await page.getByTestId('code').fill(await outboxCode(base, email));
   await page.getByTestId('submit').click();
 }
+
+/** Chooses an interface language in the header's language menu. */
+export async function chooseLanguage(page, code) {
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-option-${code}`).click();
+}
