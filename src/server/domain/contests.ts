@@ -16,34 +16,39 @@ import type { Clock } from './clock';
 // contest-play.ts; here: the lists, the boards, closing and prizes, making a contest.
 
 // Contests are read as `c` (the count subqueries name their own tables).
-const c = alias(contests, 'c');
+export const c = alias(contests, 'c');
 
 /**
- * A contest's columns; `full` adds what lists and boards show (counts), which the play path skips.
- * The subqueries name the contest `c` in their own text: drizzle writes a column of a one-table
- * select unqualified, which a subquery would read as its own table's.
+ * A contest's own fields and counts, for the player's reads and the console's. The subqueries
+ * name the contest `c` in their own text: drizzle writes a column of a one-table select
+ * unqualified, which a subquery would read as its own table's.
  */
+export const CONTEST_FIELDS = {
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  image: c.image,
+  starts_at: jsonText(c.starts_at),
+  ends_at: jsonText(c.ends_at),
+  entry_fee: c.entry_fee,
+  prizes: sql<Prize[]>`${c.prizes}`,
+  points_per_correct: c.points_per_correct,
+  speed_bonus: c.speed_bonus,
+  seconds_per_question: c.seconds_per_question,
+  closed: sql<boolean>`${c.closed_at} IS NOT NULL`,
+};
+export const CONTEST_COUNTS = {
+  participants: sql<number>`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id)`,
+  total_questions: sql<number>`(SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.contest_id = c.id AND q.status = 1)`,
+};
+
+/** A contest's columns; `full` adds what lists and boards show (counts), which the play path skips. */
 function contestColumns(userId: number, clock: Clock, full = true) {
   return {
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    image: c.image,
-    starts_at: jsonText(c.starts_at),
-    ends_at: jsonText(c.ends_at),
-    entry_fee: c.entry_fee,
-    prizes: sql<Prize[]>`${c.prizes}`,
-    points_per_correct: c.points_per_correct,
-    speed_bonus: c.speed_bonus,
-    seconds_per_question: c.seconds_per_question,
-    closed: sql<boolean>`${c.closed_at} IS NOT NULL`,
-    participants: full
-      ? sql<number>`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id)`
-      : sql<number>`0`,
-    total_questions: full
-      ? sql<number>`(SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
-          WHERE x.contest_id = c.id AND q.status = 1)`
-      : sql<number>`0`,
+    ...CONTEST_FIELDS,
+    participants: full ? CONTEST_COUNTS.participants : sql<number>`0`,
+    total_questions: full ? CONTEST_COUNTS.total_questions : sql<number>`0`,
     my_play: full
       ? sql<
           ContestSummary['my_play']

@@ -16,24 +16,30 @@ import { loadSealedQuestions } from './play/sessions';
 export const EXAM_GRACE_SECONDS = 30;
 
 // Exams are read as `e` (the count subqueries name their own tables).
-const e = alias(exams, 'e');
+export const e = alias(exams, 'e');
 
 /**
- * An exam as the player's list and a start read it. The counts name the exam `e` in their own
- * text: drizzle writes a column of a one-table select unqualified (a subquery would read its own).
+ * An exam's dates and counts, for the player's reads and the console's: the counts name the exam
+ * `e` in their own text (drizzle writes a column of a one-table select unqualified, which a
+ * subquery would read as its own table's).
  */
+export const EXAM_DATES_AND_COUNTS = {
+  starts_on: sql<string>`to_char(${e.starts_on}, 'YYYY-MM-DD')`,
+  ends_on: sql<string>`to_char(${e.ends_on}, 'YYYY-MM-DD')`,
+  total_questions: sql<number>`(SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
+    WHERE x.exam_id = e.id AND q.status = 1)`,
+  total_marks: sql<number>`(SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x
+    JOIN questions q ON q.id = x.question_id WHERE x.exam_id = e.id AND q.status = 1)`,
+};
+
+/** An exam as the player's list and a start read it. */
 const examColumns = {
   id: e.id,
   title: e.title,
   description: e.description,
   exam_key: e.exam_key,
-  starts_on: sql<string>`to_char(${e.starts_on}, 'YYYY-MM-DD')`,
-  ends_on: sql<string>`to_char(${e.ends_on}, 'YYYY-MM-DD')`,
   duration_minutes: e.duration_minutes,
-  total_questions: sql<number>`(SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = e.id AND q.status = 1)`,
-  total_marks: sql<number>`(SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x
-    JOIN questions q ON q.id = x.question_id WHERE x.exam_id = e.id AND q.status = 1)`,
+  ...EXAM_DATES_AND_COUNTS,
 };
 
 const selectExams = (db: Db) => db.orm.select(examColumns).from(e);

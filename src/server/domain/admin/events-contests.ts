@@ -1,43 +1,29 @@
 import type { AdminContest, AdminContestDetail, AdminContestResult } from '../../../core/contract';
-import { contestStatus, localDateTime, type Prize } from '../../../core/rules/contest';
+import { contestStatus, localDateTime } from '../../../core/rules/contest';
 import { and, asc, count, desc, eq, gt, ilike, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db, type SQL } from '../../db/client';
-import { coinLedger, contestPlays, contests, users } from '../../db/schema';
+import { coinLedger, contestPlays, users } from '../../db/schema';
 import { isoSeconds, jsonText } from '../../db/sql-helpers';
 import type { Clock } from '../clock';
+import { c, CONTEST_COUNTS, CONTEST_FIELDS } from '../contests';
 import { AppError } from '../../errors';
 import { likePattern } from './content-common';
 import { eventQuestions } from './events-questions';
 
-// Contests are read as `c`, their plays as `p`, the fee and prize rows of the ledger as `f` and
-// `w`: the correlated subqueries name their outer table by alias in their own text, since drizzle
-// writes a column of a one-table select unqualified (a subquery would read its own table's).
-const c = alias(contests, 'c');
+// Contests are read as `c` (contests.ts), their plays as `p`, the fee and prize rows of the
+// ledger as `f` and `w`: the correlated subqueries name their outer table by alias in their own
+// text, since drizzle writes a column of a one-table select unqualified (a subquery would read
+// its own table's).
 const p = alias(contestPlays, 'p');
 const f = alias(coinLedger, 'f');
 const w = alias(coinLedger, 'w');
 
-const participants = sql<number>`(SELECT count(*)::int FROM contest_plays p WHERE p.contest_id = c.id)`;
-
 /** A contest as the console reads it, with the clock's now. */
 const columns = (clock: Clock) => ({
-  id: c.id,
+  ...CONTEST_FIELDS,
   language_id: c.language_id,
-  name: c.name,
-  description: c.description,
-  image: c.image,
-  starts_at: jsonText(c.starts_at),
-  ends_at: jsonText(c.ends_at),
-  entry_fee: c.entry_fee,
-  prizes: sql<Prize[]>`${c.prizes}`,
-  points_per_correct: c.points_per_correct,
-  speed_bonus: c.speed_bonus,
-  seconds_per_question: c.seconds_per_question,
-  closed: sql<boolean>`${c.closed_at} IS NOT NULL`,
-  participants,
-  total_questions: sql<number>`(SELECT count(*)::int FROM contest_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.contest_id = c.id AND q.status = 1)`,
+  ...CONTEST_COUNTS,
   created_at: jsonText(c.created_at),
   now: jsonText(clock.sql()),
 });
@@ -138,7 +124,10 @@ export async function contestResults(
   db: Db,
   o: { contestId: number; offset: number; limit: number },
 ): Promise<{ rows: AdminContestResult[]; total: number }> {
-  const [contest] = await db.orm.select({ participants }).from(c).where(eq(c.id, o.contestId));
+  const [contest] = await db.orm
+    .select({ participants: CONTEST_COUNTS.participants })
+    .from(c)
+    .where(eq(c.id, o.contestId));
   if (!contest) throw new AppError('not_found', { field: 'contest_id', message: 'No such contest.' });
   const rows = await db.orm
     .select({

@@ -4,18 +4,17 @@ import { localDate } from '../../../core/rules/local-time';
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
-import { examAttempts, exams, users } from '../../db/schema';
+import { examAttempts, users } from '../../db/schema';
 import { isoSeconds, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
-import { EXAM_GRACE_SECONDS } from '../exams';
+import { e, EXAM_DATES_AND_COUNTS, EXAM_GRACE_SECONDS } from '../exams';
 import { dbNow } from '../play/daily';
 import { likePattern } from './content-common';
 import { eventQuestions } from './events-questions';
 
-// Exams are read as `e`, their attempts as `a`: the count subqueries name the exam `e` in their
-// own text, since drizzle writes a column of a one-table select unqualified (a subquery would
-// read its own table's).
-const e = alias(exams, 'e');
+// Exams are read as `e` (exams.ts), their attempts as `a`: the count subqueries name them so in
+// their own text, since drizzle writes a column of a one-table select unqualified (a subquery
+// would read its own table's).
 const a = alias(examAttempts, 'a');
 
 const attempts = sql<number>`(SELECT count(*)::int FROM exam_attempts a WHERE a.exam_id = e.id)`;
@@ -25,13 +24,11 @@ const columns = {
   language_id: e.language_id,
   title: e.title,
   description: e.description,
-  starts_on: sql<string>`to_char(${e.starts_on}, 'YYYY-MM-DD')`,
-  ends_on: sql<string>`to_char(${e.ends_on}, 'YYYY-MM-DD')`,
+  starts_on: EXAM_DATES_AND_COUNTS.starts_on,
+  ends_on: EXAM_DATES_AND_COUNTS.ends_on,
   duration: e.duration_minutes,
-  total_questions: sql<number>`(SELECT count(*)::int FROM exam_questions x JOIN questions q ON q.id = x.question_id
-    WHERE x.exam_id = e.id AND q.status = 1)`,
-  total_marks: sql<number>`(SELECT coalesce(sum(q.marks), 0)::int FROM exam_questions x
-    JOIN questions q ON q.id = x.question_id WHERE x.exam_id = e.id AND q.status = 1)`,
+  total_questions: EXAM_DATES_AND_COUNTS.total_questions,
+  total_marks: EXAM_DATES_AND_COUNTS.total_marks,
   attempts,
   created_at: isoSeconds(e.created_at),
 };
