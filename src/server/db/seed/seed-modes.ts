@@ -121,6 +121,42 @@ async function insertQuestions(
       options jsonb, match_options jsonb, answer text, explanation text, image text, audio text, latex boolean)`);
 }
 
+/** A demo category as a seed file writes it. */
+interface SeedCategory {
+  slug: string;
+  name: string;
+  image: string;
+  premium_price: number;
+}
+
+/** Inserts a demo category at its place; answers its id. */
+export async function insertCategory(
+  db: Db,
+  at: { language_id: number; type: number; sort: number },
+  c: SeedCategory,
+): Promise<number> {
+  const { slug, name, image, premium_price } = c;
+  const [row] = await db.orm
+    .insert(categories)
+    .values({ ...at, slug, name, image, premium_price })
+    .returning({ id: categories.id });
+  return row!.id;
+}
+
+/** Inserts a demo subcategory at its place; answers its id. */
+export async function insertSubcategory(
+  db: Db,
+  at: { category_id: number; sort: number },
+  s: Omit<SeedCategory, 'premium_price'>,
+): Promise<number> {
+  const { slug, name, image } = s;
+  const [row] = await db.orm
+    .insert(subcategories)
+    .values({ ...at, slug, name, image })
+    .returning({ id: subcategories.id });
+  return row!.id;
+}
+
 /** Inserts one mode file's categories, subcategories, texts and questions. */
 export async function seedModeFile(db: Db, languageId: number, file: ModeFile): Promise<void> {
   const type = CATEGORY_TYPES[file.mode];
@@ -130,25 +166,11 @@ export async function seedModeFile(db: Db, languageId: number, file: ModeFile): 
     .where(and(eq(categories.language_id, languageId), eq(categories.type, type)));
   let sort = first!.n;
   for (const c of file.categories) {
-    const [cat] = await db.orm
-      .insert(categories)
-      .values({
-        language_id: languageId,
-        type,
-        slug: c.slug,
-        name: c.name,
-        image: c.image,
-        premium_price: c.premium_price,
-        sort: sort++,
-      })
-      .returning({ id: categories.id });
+    const categoryId = await insertCategory(db, { language_id: languageId, type, sort: sort++ }, c);
     let subSort = 0;
     for (const s of c.subcategories) {
-      const [sub] = await db.orm
-        .insert(subcategories)
-        .values({ category_id: cat!.id, slug: s.slug, name: s.name, image: s.image, sort: subSort++ })
-        .returning({ id: subcategories.id });
-      const ids = { languageId, categoryId: cat!.id, subcategoryId: sub!.id };
+      const subcategoryId = await insertSubcategory(db, { category_id: categoryId, sort: subSort++ }, s);
+      const ids = { languageId, categoryId, subcategoryId };
       await insertQuestions(
         db,
         { ...ids, comprehensionId: null },
@@ -160,8 +182,8 @@ export async function seedModeFile(db: Db, languageId: number, file: ModeFile): 
           .insert(comprehensions)
           .values({
             language_id: languageId,
-            category_id: cat!.id,
-            subcategory_id: sub!.id,
+            category_id: categoryId,
+            subcategory_id: subcategoryId,
             slug: t.slug,
             title: t.title,
             detail: t.detail,

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { PATHS } from '../../paths';
 import { count } from 'drizzle-orm';
 import { sql, type Db } from '../client';
-import { categories, languages, subcategories } from '../schema';
-import { readModeFiles, seedModeFile } from './seed-modes';
+import { languages } from '../schema';
+import { insertCategory, insertSubcategory, readModeFiles, seedModeFile } from './seed-modes';
 import { readEventFiles, seedEventsFile } from './seed-events';
 
 interface SeedQuestion {
@@ -67,24 +67,10 @@ export async function seedDemoContent(db: Db, dir = PATHS.demoContent): Promise<
         .returning({ id: languages.id });
       let sort = 0;
       for (const c of file.categories) {
-        const [cat] = await tx.orm
-          .insert(categories)
-          .values({
-            language_id: lang!.id,
-            type: 1,
-            slug: c.slug,
-            name: c.name,
-            image: c.image,
-            premium_price: c.premium_price,
-            sort: sort++,
-          })
-          .returning({ id: categories.id });
+        const categoryId = await insertCategory(tx, { language_id: lang!.id, type: 1, sort: sort++ }, c);
         let subSort = 0;
         for (const s of c.subcategories) {
-          const [sub] = await tx.orm
-            .insert(subcategories)
-            .values({ category_id: cat!.id, slug: s.slug, name: s.name, image: s.image, sort: subSort++ })
-            .returning({ id: subcategories.id });
+          const subcategoryId = await insertSubcategory(tx, { category_id: categoryId, sort: subSort++ }, s);
           const rows = s.levels.flatMap((qs, i) =>
             qs.map((q) => ({
               level: i + 1,
@@ -97,7 +83,7 @@ export async function seedDemoContent(db: Db, dir = PATHS.demoContent): Promise<
           );
           await tx.run(sql`INSERT INTO questions
             (language_id, category_id, subcategory_id, level, type, question, options, answer, explanation)
-            SELECT ${lang!.id}, ${cat!.id}, ${sub!.id}, x.level, x.type, x.question, x.options,
+            SELECT ${lang!.id}, ${categoryId}, ${subcategoryId}, x.level, x.type, x.question, x.options,
               to_jsonb(x.answer), x.explanation
             FROM json_to_recordset(${JSON.stringify(rows)}::json)
               AS x(level int, type text, question text, options jsonb, answer text, explanation text)`);
