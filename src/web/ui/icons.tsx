@@ -17,8 +17,8 @@ export function CoinIcon({ size = 20 }: { size?: number }) {
   );
 }
 
-/** A line icon drawn in the text colour: the frame the outline icons share. */
-function Outline({
+/** A line icon drawn in the text colour: the frame the outline icons share (the play screen's and the console's too). */
+export function Outline({
   size,
   width = 2,
   className,

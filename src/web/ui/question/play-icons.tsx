@@ -1,21 +1,11 @@
 // The play screen's small inline icons (stroke icons follow the text colour).
+import { Outline } from '../icons';
 
 function Stroke({ size = 20, d, className }: { size?: number; d: string; className?: string }) {
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Outline size={size} width={2.2} className={className}>
       <path d={d} />
-    </svg>
+    </Outline>
   );
 }
 

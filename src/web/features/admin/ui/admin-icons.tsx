@@ -1,4 +1,6 @@
 // The console's navigation icons: stroked 24×24 paths drawn in the current colour.
+import { Outline } from '../../../ui/icons';
+
 const PATHS = {
   dashboard: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 4v4h6V4z',
   users: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21v-1a6 6 0 0112 0v1M16 3.5a4 4 0 010 7.5M22 21v-1a6 6 0 00-4-5.6',
@@ -22,19 +24,8 @@ export type AdminIconName = keyof typeof PATHS;
 /** One of the console's icons (decorative: the text beside it names the thing). */
 export function AdminIcon({ name, size = 20, className }: { name: AdminIconName; size?: number; className?: string }) {
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Outline size={size} width={1.8} className={className}>
       <path d={PATHS[name]} />
-    </svg>
+    </Outline>
   );
 }
