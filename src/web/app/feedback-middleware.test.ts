@@ -19,46 +19,27 @@ import { feedbackMiddleware } from './feedback-middleware';
 import '../features/battle/battle-store';
 import '../play/play-store';
 import { rootReducer } from './store';
+import { playQuestion, playSession } from '../play/test-fixtures';
 
+/** A question with its key (`answer`) on the device, or without it (a sealed session's). */
 function q(id: number, answer?: string): PlayQuestion {
-  return {
-    id,
+  const { answer: _key, ...bare } = playQuestion(id, {
     question: `Q${id}`,
-    question_type: 'mcq',
     options: ['a', 'b', 'c'].map((x) => ({ id: x, text: x })),
-    match_options: [],
-    ...(answer === undefined ? {} : { answer }),
-    explanation: '',
-    image: '',
-    audio: '',
-    latex: false,
-    marks: 1,
-    bookmarked: false,
-  };
+  });
+  return answer === undefined ? bare : { ...bare, answer };
 }
 
-const session = (questions: PlayQuestion[]): PlaySession => ({
-  session_id: '00000000-0000-4000-8000-000000000009',
-  mode: 'quiz_zone',
-  category: 'science',
-  subcategory: 'physics',
-  level: 1,
-  max_level: 5,
-  title: 'Physics',
-  started_at: '',
-  deadline: '',
-  server_time: '',
-  seconds_per_question: 20,
-  total_seconds: 0,
-  rewards: true,
-  lifelines: [],
-  lifeline_cost: 2,
-  hint_cost: 0,
-  max_hints: 0,
-  comprehension: null,
-  daily_date: '',
-  questions,
-});
+const session = (questions: PlayQuestion[]): PlaySession =>
+  playSession(questions, {
+    session_id: '00000000-0000-4000-8000-000000000009',
+    category: 'science',
+    subcategory: 'physics',
+    max_level: 5,
+    title: 'Physics',
+    seconds_per_question: 20,
+    lifeline_cost: 2,
+  });
 
 function recorder() {
   const cues: Cue[] = [];

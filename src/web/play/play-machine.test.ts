@@ -29,7 +29,7 @@ import {
   type PlayState,
 } from './play-machine';
 import { resumedPlay, spentSeconds } from './resume-play';
-import { playQuestion } from './test-fixtures';
+import { playQuestion, playSession } from './test-fixtures';
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id, text: id.toUpperCase() }));
 
@@ -37,28 +37,15 @@ function q(id: number, answer: string, over: Partial<PlayQuestion> = {}): PlayQu
   return playQuestion(id, { question: `Q${id}`, options: opts('a', 'b', 'c', 'd'), answer, ...over });
 }
 
-const base: PlaySession = {
-  session_id: '00000000-0000-4000-8000-000000000001',
-  mode: 'quiz_zone',
+const base: PlaySession = playSession([q(1, 'a'), q(2, 'b'), q(3, 'c')], {
   category: 'science',
   subcategory: 'physics',
-  level: 1,
   max_level: 5,
   title: 'Physics',
-  started_at: '',
-  deadline: '',
-  server_time: '',
   seconds_per_question: 20,
-  total_seconds: 0,
-  rewards: true,
   lifelines: ['fifty_fifty', 'audience_poll', 'reset_timer', 'skip'],
   lifeline_cost: 2,
-  hint_cost: 0,
-  max_hints: 0,
-  comprehension: null,
-  daily_date: '',
-  questions: [q(1, 'a'), q(2, 'b'), q(3, 'c')],
-};
+});
 
 const selfChallenge: PlaySession = { ...base, mode: 'self_challenge', seconds_per_question: 0, total_seconds: 300 };
 
