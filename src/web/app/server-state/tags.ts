@@ -51,11 +51,14 @@ export const PROVIDES: Partial<Record<ReadAction, readonly Tag[]>> = {
 
 const PLAY_RESULT: readonly Tag[] = ['coins', 'levels', 'statistics', 'leaderboard', 'daily', 'badges', 'bookmarks'];
 
-/** What each mutation changes (an `admin_*` one changes the console's reads; others not listed, nothing read here). */
+/**
+ * What each mutation changes (an `admin_*` one changes the console's reads; others not listed,
+ * nothing read here). set_notifications_read is not listed: the list that sends it marks what it
+ * read itself, and a list opened later reads the server again (reads refetch on mount).
+ */
 export const INVALIDATES: Partial<Record<WriteAction, readonly Tag[]>> = {
   update_profile: ['account'],
   upload_profile_image: ['account'],
-  set_notifications_read: ['notifications'],
   submit_quiz_answers: PLAY_RESULT,
   submit_pack_play: PLAY_RESULT,
   set_level_data: PLAY_RESULT,

@@ -69,6 +69,8 @@ describe('NotificationsPage', () => {
     expect(unread()).toBe('1 unread');
     const read = calls.find((c) => c.action === 'set_notifications_read');
     expect(read?.fields.get('ids')).toBe('2');
+    // Marked here: the list is not asked for again.
+    expect(calls.filter((c) => c.action === 'get_notifications')).toHaveLength(1);
   });
 
   it('marks every one read with "Mark all as read"', async () => {
