@@ -9,12 +9,13 @@
 //       p50/p99 of each call;
 //   (c) the server's memory (RSS, JS heap, external) sampled every 100 ms through (a) and (b);
 // then the SQL statements and transactions one call of each kind sends. Prints a table per
-// database and the issue's goals with a verdict.
+// database and the issue's goals with a verdict. BENCH_DB=pglite or BENCH_DB=postgres runs one.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { join } from 'node:path';
 import { inTempDir, onFreshPostgresUrl } from './bench-db';
+import { cpuByName, cpuDelta, cpuSeconds } from './realtime-procs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -68,6 +69,11 @@ class Server {
       child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
     });
     return new Server(child, port);
+  }
+
+  /** CPU seconds the server process has used so far (PGlite's engine included: it runs inside). */
+  cpu(): number {
+    return cpuSeconds(this.child.pid);
   }
 
   ask<T>(m: Record<string, unknown>): Promise<T> {
@@ -230,6 +236,16 @@ interface Outcome {
   memPeak: Memory;
   memEnd: Memory;
   perCall: Record<string, { statements: number; transactions: number }>;
+  /** CPU ms per opened session (a) and per graded play (b): the server's, and PostgreSQL's backends'. */
+  cpu: { openServer: number; openDb: number; playServer: number; playDb: number };
+}
+
+/** CPU seconds of the server and of PostgreSQL's processes used while `run` runs. */
+async function cpuOf(server: Server, run: () => Promise<void>): Promise<{ server: number; db: number }> {
+  const s0 = server.cpu();
+  const d0 = cpuByName(/^postgres/);
+  await run();
+  return { server: server.cpu() - s0, db: cpuDelta(d0, cpuByName(/^postgres/)) };
 }
 
 async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<string, string>): Promise<Outcome> {
@@ -246,15 +262,21 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
     );
 
     const opening = new Recorder();
-    const openSeconds = await closedLoop(SECONDS, async (c, r) => {
-      await opening.time('open', () => post(base, 'get_questions_by_level', LEVEL, playerOf(tokens, c, r)));
+    let openSeconds = 0;
+    const openCpu = await cpuOf(server, async () => {
+      openSeconds = await closedLoop(SECONDS, async (c, r) => {
+        await opening.time('open', () => post(base, 'get_questions_by_level', LEVEL, playerOf(tokens, c, r)));
+      });
     });
     const opens = opening.ms.get('open') ?? [];
 
     const cycles = new Recorder();
     let graded = 0;
-    const cycleSeconds = await closedLoop(SECONDS, async (c, r) => {
-      if (await play(base, playerOf(tokens, c, r), cycles)) graded++;
+    let cycleSeconds = 0;
+    const playCpu = await cpuOf(server, async () => {
+      cycleSeconds = await closedLoop(SECONDS, async (c, r) => {
+        if (await play(base, playerOf(tokens, c, r), cycles)) graded++;
+      });
     });
     const cycleCalls = [...cycles.ms.values()].reduce((n, xs) => n + xs.length, 0);
     const mem = await server.ask<{ now: Memory; peak: Memory }>({ memory: 'read' });
@@ -312,6 +334,12 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       memPeak: mem.peak,
       memEnd: mem.now,
       perCall,
+      cpu: {
+        openServer: (1000 * openCpu.server) / Math.max(1, opens.length),
+        openDb: (1000 * openCpu.db) / Math.max(1, opens.length),
+        playServer: (1000 * playCpu.server) / Math.max(1, graded),
+        playDb: (1000 * playCpu.db) / Math.max(1, graded),
+      },
     };
   } finally {
     await server.stop();
@@ -322,6 +350,7 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
 
 const f0 = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(0));
 const f1 = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
+const f2 = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(2));
 
 function report(o: Outcome) {
   console.log(`\n${o.label}: ${CONNECTIONS} connections, ${PLAYERS} players, ${SECONDS} s per part`);
@@ -333,6 +362,12 @@ function report(o: Outcome) {
     console.log(`|  (b) ${call} | ${xs.length} calls | ${f1(quantile(xs, 0.5))} | ${f1(quantile(xs, 0.99))} |`);
   }
   const m = (x: Memory) => `RSS ${x.rss} MB, heap ${x.heapUsed} MB, external ${x.external} MB`;
+  const c = o.cpu;
+  const db = o.label.startsWith('PGlite') ? '' : ` + PostgreSQL ${f2(c.openDb)}`;
+  const dbPlay = o.label.startsWith('PGlite') ? '' : ` + PostgreSQL ${f1(c.playDb)}`;
+  console.log(
+    `CPU ms per open: server ${f2(c.openServer)}${db}; per graded play: server ${f1(c.playServer)}${dbPlay} (holds under load better than req/s)`,
+  );
   console.log(`(c) memory: before load ${m(o.memStart)}; peak ${m(o.memPeak)}; after ${m(o.memEnd)}`);
   console.log(
     `SQL per call (statements / transactions): ${Object.entries(o.perCall)
@@ -374,16 +409,18 @@ function goals(key: 'pglite' | 'postgres', o: Outcome) {
 // ---------------------------------------------------------------- main
 
 const outcomes: ['pglite' | 'postgres', Outcome][] = [];
-await inTempDir('bench-play-', async (dir) => {
-  const o = await runOn('PGlite (embedded)', 'pglite', { DATA_DIR: dir, DATABASE_URL: '' });
-  report(o);
-  outcomes.push(['pglite', o]);
-});
-await onFreshPostgresUrl(PG_URL, `bench_play_${process.pid}`, async (url, label) => {
-  const o = await runOn(label, 'postgres', { DATABASE_URL: url });
-  report(o);
-  outcomes.push(['postgres', o]);
-});
+if (process.env.BENCH_DB !== 'postgres')
+  await inTempDir('bench-play-', async (dir) => {
+    const o = await runOn('PGlite (embedded)', 'pglite', { DATA_DIR: dir, DATABASE_URL: '' });
+    report(o);
+    outcomes.push(['pglite', o]);
+  });
+if (process.env.BENCH_DB !== 'pglite')
+  await onFreshPostgresUrl(PG_URL, `bench_play_${process.pid}`, async (url, label) => {
+    const o = await runOn(label, 'postgres', { DATABASE_URL: url });
+    report(o);
+    outcomes.push(['postgres', o]);
+  });
 agent.destroy();
 console.log('\nGoals (issue 24, play sessions):');
 for (const [key, o] of outcomes) goals(key, o);
