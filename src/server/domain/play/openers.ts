@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
 import { resumeOpenPlay, type PlayUnit, type ReplyExtra } from './resume';
-import { createSession, drawQuestionIds } from './sessions';
+import { createDrawnSession, createSession } from './sessions';
 
 interface Ctx {
   db: Db;
@@ -97,22 +97,24 @@ export async function openLevel(
     );
     if (open) return open;
   }
-  const ids = await drawQuestionIds(
+  return createDrawnSession(
     ctx.db,
-    sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${o.level}`,
-    rules.quiz_zone_questions_per_level,
+    ctx.settings,
+    {
+      userId: ctx.userId,
+      mode,
+      languageId: ctx.languageId,
+      category: ref.category,
+      subcategory: ref.subcategory,
+      level: o.level,
+      ...extra,
+      rewards: true,
+    },
+    {
+      where: sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${o.level}`,
+      limit: rules.quiz_zone_questions_per_level,
+    },
   );
-  return createSession(ctx.db, ctx.settings, {
-    userId: ctx.userId,
-    mode,
-    languageId: ctx.languageId,
-    questionIds: ids,
-    category: ref.category,
-    subcategory: ref.subcategory,
-    level: o.level,
-    ...extra,
-    rewards: true,
-  });
 }
 
 /** A subcategory of a category type by the spec's (type, type_id): a category means its first one. */
@@ -175,22 +177,21 @@ export async function openRound(
     if (open) return open;
   }
   const rules = await ctx.settings.rules(ctx.db);
-  const ids = await drawQuestionIds(
+  return createDrawnSession(
     ctx.db,
-    sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${round}`,
-    rules.quiz_zone_questions_per_level,
+    ctx.settings,
+    {
+      userId: ctx.userId,
+      mode,
+      languageId: ctx.languageId,
+      category: ref.category,
+      subcategory: ref.subcategory,
+      level: round,
+      ...extra,
+      rewards: true,
+    },
+    { where: sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${round}`, limit: rules.quiz_zone_questions_per_level },
   );
-  return createSession(ctx.db, ctx.settings, {
-    userId: ctx.userId,
-    mode,
-    languageId: ctx.languageId,
-    questionIds: ids,
-    category: ref.category,
-    subcategory: ref.subcategory,
-    level: round,
-    ...extra,
-    rewards: true,
-  });
 }
 
 /** A fun-and-learn text as `Comprehension` lists it, with the player's results (from `t` in `c`). */
@@ -373,18 +374,20 @@ export async function openTrueFalse(ctx: Ctx, o: { resume?: boolean } = {}): Pro
         sql`${playSessions.finished_at} >= date_trunc('day', now())`,
       ),
     );
-  const ids = await drawQuestionIds(
+  return createDrawnSession(
     ctx.db,
-    sql`q.type = 'true_false' AND ${await openPool(ctx.db, ctx.userId, ctx.languageId)}`,
-    rules.true_false_questions,
+    ctx.settings,
+    {
+      userId: ctx.userId,
+      mode: 'true_false',
+      languageId: ctx.languageId,
+      rewards: done!.n < rules.true_false_rewarded_per_day,
+    },
+    {
+      where: sql`q.type = 'true_false' AND ${await openPool(ctx.db, ctx.userId, ctx.languageId)}`,
+      limit: rules.true_false_questions,
+    },
   );
-  return createSession(ctx.db, ctx.settings, {
-    userId: ctx.userId,
-    mode: 'true_false',
-    languageId: ctx.languageId,
-    questionIds: ids,
-    rewards: done!.n < rules.true_false_rewarded_per_day,
-  });
 }
 
 /** A self challenge: the player's category, number of questions and minutes; statistics only. */
@@ -416,18 +419,21 @@ export async function openSelfChallenge(
     where = sql`q.subcategory_id = ${sub.id}`;
     subcategory = sub.slug;
   }
-  const ids = await drawQuestionIds(ctx.db, where, o.limit);
-  return createSession(ctx.db, ctx.settings, {
-    userId: ctx.userId,
-    mode: 'self_challenge',
-    languageId: ctx.languageId,
-    questionIds: ids,
-    category: cat.slug,
-    subcategory,
-    title: cat.name,
-    totalSeconds: o.minutes * 60,
-    rewards: false,
-  });
+  return createDrawnSession(
+    ctx.db,
+    ctx.settings,
+    {
+      userId: ctx.userId,
+      mode: 'self_challenge',
+      languageId: ctx.languageId,
+      category: cat.slug,
+      subcategory,
+      title: cat.name,
+      totalSeconds: o.minutes * 60,
+      rewards: false,
+    },
+    { where, limit: o.limit },
+  );
 }
 
 /** The player's bookmarked questions (of a mode), to play again without rewards. */

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Comprehension, PlayQuestion, PlaySession, QuestionType, SealedQuestion } from '../../../core/contract';
 import { normalizeWord } from '../../../core/rules/answers';
 import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
-import { and, gte, lt } from 'drizzle-orm';
+import { and, gte, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db, type SQL } from '../../db/client';
 import { playSessions, questions, type Row } from '../../db/schema';
@@ -58,27 +58,32 @@ export async function loadPlayQuestions(
   return toPlayQuestions(await questionRows(db, userId, ids), ids, o);
 }
 
+/** A question's columns as play reads them (its key included: it stays on the server). */
+function questionFields(userId: number) {
+  return {
+    id: q.id,
+    question: q.question,
+    // The table's CHECK keeps the type to the contract's.
+    question_type: sql<QuestionType>`${q.type}`,
+    options: q.options,
+    match_options: q.match_options,
+    answer: answerText,
+    explanation: q.explanation,
+    image: q.image,
+    audio: q.audio,
+    latex: q.latex,
+    marks: q.marks,
+    status: q.status,
+    // A one-table select names its columns unqualified: the outer row is `q` by name.
+    bookmarked: sql<boolean>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id)`,
+  };
+}
+
 /** The rows of questions by id (only the active ones with `activeOnly`), in no order. */
 async function questionRows(db: Db, userId: number, ids: readonly number[], activeOnly = false) {
   if (ids.length === 0) return [];
   return db.orm
-    .select({
-      id: q.id,
-      question: q.question,
-      // The table's CHECK keeps the type to the contract's.
-      question_type: sql<QuestionType>`${q.type}`,
-      options: q.options,
-      match_options: q.match_options,
-      answer: answerText,
-      explanation: q.explanation,
-      image: q.image,
-      audio: q.audio,
-      latex: q.latex,
-      marks: q.marks,
-      status: q.status,
-      // A one-table select names its columns unqualified: the outer row is `q` by name.
-      bookmarked: sql<boolean>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.question_id = q.id)`,
-    })
+    .select(questionFields(userId))
     .from(q)
     .where(and(sql`${q.id} = ANY(${intArray(ids)})`, activeOnly ? sql`${q.status} = 1` : undefined));
 }
@@ -296,7 +301,25 @@ async function insertRow(
 export async function createSession(db: Db, settings: SettingsStore, o: NewSession): Promise<PlaySession> {
   // One read of the questions makes both the key kept here and the questions sent.
   const wanted = [...new Set(o.questionIds)];
-  const rows = await questionRows(db, o.userId, wanted, true);
+  return openWith(db, settings, o, wanted, await questionRows(db, o.userId, wanted, true));
+}
+
+/**
+ * Opens a play session of `limit` random questions matching `where` (drawn as drawQuestionIds
+ * draws): the draw and the read of the drawn questions are one statement.
+ */
+export async function createDrawnSession(
+  db: Db,
+  settings: SettingsStore,
+  o: Omit<NewSession, 'questionIds'>,
+  draw: { where: SQL; limit: number },
+): Promise<PlaySession> {
+  const rows = await drawnQuestionRows(db, o.userId, draw.where, draw.limit);
+  return openWith(db, settings, { ...o, questionIds: [] }, shuffled(rows.map((r) => r.id)), rows);
+}
+
+/** Stores the session of `wanted` questions (those with an active row) and answers its reply. */
+async function openWith(db: Db, settings: SettingsStore, o: NewSession, wanted: number[], rows: QuestionRow[]) {
   const { ids, key } = keyOf(wanted, rows);
   if (ids.length === 0)
     throw new AppError('not_found', { field: 'questions', message: 'There are no questions here yet.' });
@@ -327,7 +350,14 @@ export async function insertSession(
  * given to make the draw repeatable (the daily quiz).
  */
 export async function drawQuestionIds(db: Db, where: SQL, limit: number, start = Math.random()): Promise<number[]> {
-  // Both sides of the start in one round trip; the part before it is used only to wrap around.
+  const rows = await drawWindow(db, where, limit, start);
+  const after = rows.filter((r) => r.after);
+  const before = rows.filter((r) => !r.after).slice(0, limit - after.length);
+  return shuffled([...after, ...before].map((r) => r.id));
+}
+
+/** Both sides of the start in one union: the part before it is used only to wrap around. */
+function drawWindow(db: Db, where: SQL, limit: number, start: number) {
   const side = (after: boolean) =>
     db.orm
       .select({ id: q.id, shuffle_key: q.shuffle_key, after: sql<boolean>`${sql.raw(String(after))}`.as('after') })
@@ -335,11 +365,23 @@ export async function drawQuestionIds(db: Db, where: SQL, limit: number, start =
       .where(and(sql`${q.status} = 1`, where, (after ? gte : lt)(q.shuffle_key, start)))
       .orderBy(q.shuffle_key)
       .limit(limit);
-  const rows = await side(true)
-    .unionAll(side(false))
-    // A union sorts by its output columns only: the part after the start (true) first.
-    .orderBy(sql`after DESC`, sql`shuffle_key`);
-  const after = rows.filter((r) => r.after);
-  const before = rows.filter((r) => !r.after).slice(0, limit - after.length);
-  return shuffled([...after, ...before].map((r) => r.id));
+  return (
+    side(true)
+      .unionAll(side(false))
+      // A union sorts by its output columns only: the part after the start (true) first.
+      .orderBy(sql`after DESC`, sql`shuffle_key`)
+  );
+}
+
+/**
+ * The rows of `limit` random questions matching `where`, in no order: drawQuestionIds' window and
+ * the read of the questions it picks in one round trip.
+ */
+export async function drawnQuestionRows(db: Db, userId: number, where: SQL, limit: number, start = Math.random()) {
+  const drawn = db.orm.$with('drawn').as(drawWindow(db, where, limit, start).limit(limit));
+  return db.orm
+    .with(drawn)
+    .select(questionFields(userId))
+    .from(q)
+    .where(inArray(q.id, db.orm.select({ id: drawn.id }).from(drawn)));
 }
