@@ -34,3 +34,12 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
   ...adminContentHandlers,
   ...adminEventHandlers,
 };
+
+/**
+ * Mutating actions whose only write is one statement (opening a quiz-zone level: reads, then one
+ * INSERT of the session). Sent without an Idempotency-Key they run outside a transaction: in READ
+ * COMMITTED each read sees its own snapshot either way, and one statement is atomic on its own, so
+ * BEGIN and COMMIT would only add two round trips. With a key they run in one, as every mutation
+ * does (the stored reply commits with the effect). `one-write.test.ts` holds each to one write.
+ */
+export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['get_questions_by_level']);
