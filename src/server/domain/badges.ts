@@ -68,6 +68,11 @@ async function facts(db: Db, userId: number) {
           WHERE s.user_id = u.id AND s.result IS NOT NULL
         UNION SELECT ${localDateSql(sql`r.finished_at`, tz)}::text FROM room_players p JOIN rooms r ON r.id = p.room_id
           WHERE p.user_id = u.id AND r.status = 'finished') x)`,
+      // The badges the player has, read with the facts (one round trip).
+      have: sql<{ badge: BadgeType; status: number; unlocked_at: string }[] | null>`(SELECT
+        json_agg(json_build_object('badge', ${userBadges.badge}, 'status', ${userBadges.status},
+          'unlocked_at', ${isoSeconds(userBadges.unlocked_at)}))
+        FROM ${userBadges} WHERE ${userBadges.user_id} = u.id)`,
     })
     .from(u)
     .where(eq(u.id, userId));
@@ -117,19 +122,9 @@ export async function refreshBadges(db: Db, userId: number): Promise<BadgeView[]
 /** Checks every badge (see refreshBadges); answers the views and the badges this check unlocked. */
 export async function checkBadges(db: Db, userId: number): Promise<{ views: BadgeView[]; unlocked: BadgeType[] }> {
   const unlocked: BadgeType[] = [];
-  const judged = judge(await facts(db, userId));
-  const have = new Map(
-    (
-      await db.orm
-        .select({
-          badge: sql<BadgeType>`${userBadges.badge}`,
-          status: userBadges.status,
-          unlocked_at: isoSeconds(userBadges.unlocked_at),
-        })
-        .from(userBadges)
-        .where(eq(userBadges.user_id, userId))
-    ).map((r) => [r.badge, r]),
-  );
+  const f = await facts(db, userId);
+  const judged = judge(f);
+  const have = new Map((f.have ?? []).map((r) => [r.badge, r]));
   const unlock = async (b: BadgeType) => {
     if (have.has(b)) return;
     const [row] = await db.orm

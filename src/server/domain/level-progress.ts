@@ -19,19 +19,26 @@ export async function readProgress(
   forUpdate = false,
 ): Promise<Progress> {
   const lp = levelProgress;
-  const progress = db.orm
-    .select({ unlocked_level: lp.unlocked_level })
-    .from(lp)
-    .where(and(eq(lp.user_id, userId), eq(lp.mode, mode), eq(lp.category, category), eq(lp.subcategory, subcategory)));
-  const [p] = forUpdate ? await progress.for('update') : await progress;
   const lr = levelResults;
-  const rows = await db.orm
-    .select({ level: lr.level, best_score: lr.best_score, cleared: sql<boolean>`${lr.cleared_at} IS NOT NULL` })
-    .from(lr)
-    .where(and(eq(lr.user_id, userId), eq(lr.mode, mode), eq(lr.category, category), eq(lr.subcategory, subcategory)));
+  const of = <T extends typeof lp | typeof lr>(t: T) =>
+    and(eq(t.user_id, userId), eq(t.mode, mode), eq(t.category, category), eq(t.subcategory, subcategory));
+  // One round trip: the unlock (locked when asked: the row may not exist, so a lateral join) and the results.
+  const [row] = await db.orm
+    .select({
+      unlocked_level: sql<number | null>`p.unlocked_level`,
+      results: sql<{ level: number; best_score: number; cleared: boolean }[] | null>`(SELECT
+        json_agg(json_build_object('level', ${lr.level}, 'best_score', ${lr.best_score},
+          'cleared', ${lr.cleared_at} IS NOT NULL))
+        FROM ${lr} WHERE ${of(lr)})`,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(
+      sql`LATERAL (SELECT ${lp.unlocked_level} FROM ${lp} WHERE ${of(lp)}${forUpdate ? sql` FOR UPDATE` : sql``}) AS p`,
+      sql`true`,
+    );
   return {
-    unlockedLevel: p?.unlocked_level ?? 1,
-    results: new Map(rows.map((r) => [r.level, { best_score: r.best_score, cleared: r.cleared }])),
+    unlockedLevel: row?.unlocked_level ?? 1,
+    results: new Map((row?.results ?? []).map((r) => [r.level, { best_score: r.best_score, cleared: r.cleared }])),
   };
 }
 

@@ -11,14 +11,19 @@ export async function recordStatistics(
   answered: number,
   correct: number,
 ) {
-  await db.run(sql`INSERT INTO user_statistics (user_id, questions_answered, correct_answers, quizzes_played)
+  const player = sql`INSERT INTO user_statistics (user_id, questions_answered, correct_answers, quizzes_played)
     VALUES (${userId}, ${answered}, ${correct}, 1)
     ON CONFLICT (user_id) DO UPDATE SET
       questions_answered = user_statistics.questions_answered + EXCLUDED.questions_answered,
       correct_answers = user_statistics.correct_answers + EXCLUDED.correct_answers,
-      quizzes_played = user_statistics.quizzes_played + 1, updated_at = now()`);
-  if (!category) return;
-  await db.run(sql`INSERT INTO category_statistics (user_id, category, questions_answered, correct_answers)
+      quizzes_played = user_statistics.quizzes_played + 1, updated_at = now()`;
+  if (!category) {
+    await db.run(player);
+    return;
+  }
+  // Both in one round trip (two different tables: the data-modifying CTE cannot conflict with the other).
+  await db.run(sql`WITH player AS (${player} RETURNING 1)
+    INSERT INTO category_statistics (user_id, category, questions_answered, correct_answers)
     VALUES (${userId}, ${category}, ${answered}, ${correct})
     ON CONFLICT (user_id, category) DO UPDATE SET
       questions_answered = category_statistics.questions_answered + EXCLUDED.questions_answered,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { sql, type Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 import type { ParsedBody } from './body';
@@ -34,9 +35,9 @@ export function requestHash(action: string, body: ParsedBody): string {
   return h.digest('base64url');
 }
 
-/** The reply stored for a key, after checking the key was used for the same request. */
-export async function storedReply(db: Db, userId: number, key: string, hash: string): Promise<StoredReply | undefined> {
-  const [row] = await db.orm
+/** A key's stored reply, built once (run on every mutating call that sends a key). */
+const readStored = prepared((orm) =>
+  orm
     .select({
       request_hash: idempotencyKeys.request_hash,
       status_code: idempotencyKeys.status_code,
@@ -44,7 +45,14 @@ export async function storedReply(db: Db, userId: number, key: string, hash: str
       reply: sql<unknown>`${idempotencyKeys.reply}`,
     })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
+    .where(
+      and(eq(idempotencyKeys.user_id, sql.placeholder('user_id')), eq(idempotencyKeys.key, sql.placeholder('key'))),
+    ),
+);
+
+/** The reply stored for a key, after checking the key was used for the same request. */
+export async function storedReply(db: Db, userId: number, key: string, hash: string): Promise<StoredReply | undefined> {
+  const [row] = await readStored(db, { user_id: userId, key });
   if (!row) return undefined;
   if (row.request_hash !== hash) throw new AppError('idempotency_conflict');
   return { status_code: row.status_code, reply: row.reply };

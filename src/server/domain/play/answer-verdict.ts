@@ -3,6 +3,7 @@ import { canonicalAnswer, isCorrectAnswer, normalizeWord } from '../../../core/r
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { playAnswers, playSessions, type Row } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
@@ -23,16 +24,6 @@ function canonical(type: string, answer: string | null | undefined): string | nu
   if (answer === null || answer === undefined || answer.trim() === '') return null;
   const c = canonicalAnswer(type, answer);
   return c === null || c === '' ? null : c;
-}
-
-/** The session's stored answers, by question id. */
-export async function storedAnswers(db: Db, sessionId: string): Promise<Map<number, StoredAnswer>> {
-  const pa = playAnswers;
-  const rows = await db.orm
-    .select({ question_id: pa.question_id, answer: pa.answer, is_correct: pa.is_correct, fast: pa.fast })
-    .from(pa)
-    .where(eq(pa.session_id, sessionId));
-  return new Map(rows.map((r) => [r.question_id, r]));
 }
 
 /** The session's clock: since the last verdict (or the start), and the time not yet credited to an answer, in ms. */
@@ -131,19 +122,10 @@ export async function storeAnswers(
   return out;
 }
 
-/**
- * submit_answer: the verdict of one answer to a question of the player's open sealed session,
- * with that question's answer and explanation (and no other's). The same answer again answers
- * the stored verdict; a different one is refused and changes nothing.
- */
-export async function submitAnswer(
-  db: Db,
-  settings: SettingsStore,
-  userId: number,
-  o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
-): Promise<AnswerVerdict> {
+/** A session locked to grade one answer (built once: it runs on every answer). */
+const lockForAnswer = prepared((orm) => {
   const ps = playSessions;
-  const [s] = await db.orm
+  return orm
     .select({
       id: ps.id,
       user_id: ps.user_id,
@@ -156,8 +138,22 @@ export async function submitAnswer(
       expired: sql<boolean>`now() > ${ps.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
     })
     .from(ps)
-    .where(eq(ps.id, o.session_id))
+    .where(eq(ps.id, sql.placeholder('id')))
     .for('update');
+});
+
+/**
+ * submit_answer: the verdict of one answer to a question of the player's open sealed session,
+ * with that question's answer and explanation (and no other's). The same answer again answers
+ * the stored verdict; a different one is refused and changes nothing.
+ */
+export async function submitAnswer(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
+): Promise<AnswerVerdict> {
+  const [s] = await lockForAnswer(db, { id: o.session_id });
   // Another player's session is answered as if it did not exist.
   if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
   if (!s.question_ids.includes(o.question_id) || s.answer_key[String(o.question_id)] === undefined)
@@ -192,18 +188,23 @@ export async function submitAnswer(
  * any), the session's clock, the number of questions answered and the question's explanation.
  */
 async function answerState(db: Db, sessionId: string, questionId: number) {
-  const [row] = await db.orm
+  const [row] = await readAnswerState(db, { id: sessionId, question_id: questionId });
+  return row!;
+}
+
+const readAnswerState = prepared((orm) => {
+  const questionId = sql.placeholder('question_id');
+  return orm
     .select({
       ...CLOCK_FIELDS,
       answered: sql<number>`count(${a.question_id})::int`,
       prior: sql<StoredAnswer | null>`(SELECT json_build_object('question_id', x.question_id, 'answer', x.answer,
           'is_correct', x.is_correct, 'fast', x.fast) FROM play_answers x
-        WHERE x.session_id = ${p.id} AND x.question_id = ${questionId})`,
-      explanation: sql<string>`coalesce((SELECT explanation FROM questions WHERE id = ${questionId}), '')`,
+        WHERE x.session_id = ${p.id} AND x.question_id = ${questionId}::int)`,
+      explanation: sql<string>`coalesce((SELECT explanation FROM questions WHERE id = ${questionId}::int), '')`,
     })
     .from(p)
     .leftJoin(a, eq(a.session_id, p.id))
-    .where(eq(p.id, sessionId))
+    .where(eq(p.id, sql.placeholder('id')))
     .groupBy(p.id, p.started_at);
-  return row!;
-}
+});

@@ -6,6 +6,7 @@ import { isCorrectAnswer } from '../../../core/rules/answers';
 import { modeRule } from '../../../core/rules/solo-modes';
 import { and, eq, gte, ne } from 'drizzle-orm';
 import { sql, type Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { playSessions, users } from '../../db/schema';
 import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
@@ -14,12 +15,18 @@ import { addScore, moveCoins } from '../ledger';
 import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
 import { recordStatistics } from '../statistics';
-import { storeAnswers, storedAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
+import { storeAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
 import { GRACE_SECONDS } from './sessions';
 
 /** A session to grade, locked: what grading reads of it, and whether it is past its deadline and grace. */
 async function lockSession(db: Db, sessionId: string) {
-  const [s] = await db.orm
+  const [s] = await lockToGrade(db, { id: sessionId });
+  return s;
+}
+
+// Built once: it runs on every submitted quiz.
+const lockToGrade = prepared((orm) =>
+  orm
     .select({
       id: playSessions.id,
       user_id: playSessions.user_id,
@@ -38,10 +45,9 @@ async function lockSession(db: Db, sessionId: string) {
       expired: sql<boolean>`now() > ${playSessions.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
     })
     .from(playSessions)
-    .where(eq(playSessions.id, sessionId))
-    .for('update');
-  return s;
-}
+    .where(eq(playSessions.id, sql.placeholder('id')))
+    .for('update'),
+);
 
 type GradedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 
@@ -102,19 +108,23 @@ async function levelReward(
     rules,
     rule.maxCoins,
   );
-  await db.run(sql`INSERT INTO level_results (user_id, mode, category, subcategory, level, best_score, plays, cleared_at)
+  const results = sql`INSERT INTO level_results (user_id, mode, category, subcategory, level, best_score, plays, cleared_at)
     VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${s.level}, ${out.points}, 1,
       ${out.passed ? sql`now()` : sql`NULL`})
     ON CONFLICT (user_id, mode, category, subcategory, level) DO UPDATE SET
       best_score = greatest(level_results.best_score, EXCLUDED.best_score),
       plays = level_results.plays + 1,
-      cleared_at = coalesce(level_results.cleared_at, EXCLUDED.cleared_at)`);
-  if (rule.locks) {
-    await db.run(sql`INSERT INTO level_progress (user_id, mode, category, subcategory, unlocked_level)
-      VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${out.unlockedLevel})
-      ON CONFLICT (user_id, mode, category, subcategory) DO UPDATE SET
-        unlocked_level = greatest(level_progress.unlocked_level, EXCLUDED.unlocked_level)`);
-  }
+      cleared_at = coalesce(level_results.cleared_at, EXCLUDED.cleared_at)`;
+  // With the unlock, in one round trip.
+  await db.run(
+    rule.locks
+      ? sql`WITH results AS (${results} RETURNING 1)
+        INSERT INTO level_progress (user_id, mode, category, subcategory, unlocked_level)
+        VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${out.unlockedLevel})
+        ON CONFLICT (user_id, mode, category, subcategory) DO UPDATE SET
+          unlocked_level = greatest(level_progress.unlocked_level, EXCLUDED.unlocked_level)`
+      : results,
+  );
   if (out.coins > 0) {
     const ref = `${s.category}/${sub}/${s.level}`;
     // Keyed by level, not session: the first-pass reward exists once per player and level.
@@ -192,8 +202,8 @@ async function settleAnswers(
   settings: SettingsStore,
   s: GradedSession,
   given: Map<number, string | null>,
+  stored: Map<number, StoredAnswer>,
 ): Promise<Map<number, StoredAnswer>> {
-  const stored = await storedAnswers(db, s.id);
   const late = s.question_ids.filter(
     (qid) => !stored.has(qid) && s.answer_key[String(qid)] !== undefined && (given.get(qid) ?? null) !== null,
   );
@@ -223,7 +233,8 @@ export async function submitSession(
   if (s.expired) throw new AppError('session_expired');
   // One grading at a time per player: two sessions of one level submitted together must not
   // both see the level as never passed (the progress row may not exist yet to lock). The same
-  // statement reads the questions skipped and the explanations of the review.
+  // statement reads the questions skipped, the explanations of the review and the answers stored
+  // (none can be added meanwhile: they are stored under the session's lock, which this holds).
   const keyed = s.question_ids.filter((qid) => s.answer_key[String(qid)] !== undefined);
   const [read] = await db.orm
     .select({
@@ -231,6 +242,9 @@ export async function submitSession(
         WHERE session_id = ${s.id}::uuid AND lifeline = 'skip'), '{}')`,
       explanations: sql<Record<string, string> | null>`(SELECT json_object_agg(id, explanation) FROM questions
         WHERE id = ANY(${intArray(keyed)}))`,
+      stored: sql<StoredAnswer[] | null>`(SELECT json_agg(json_build_object('question_id', a.question_id,
+          'answer', a.answer, 'is_correct', a.is_correct, 'fast', a.fast))
+        FROM play_answers a WHERE a.session_id = ${s.id}::uuid)`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -240,7 +254,8 @@ export async function submitSession(
   for (const a of answers) if (!given.has(a.question_id)) given.set(a.question_id, a.answer);
   // Sealed: what pays is what submit_answer stored, first answer per question; an answer posted
   // now for a question never answered is stored now, on the same clock and floor.
-  const stored = s.sealed ? await settleAnswers(db, settings, s, given) : new Map<number, StoredAnswer>();
+  const kept = new Map((read?.stored ?? []).map((a) => [a.question_id, a]));
+  const stored = s.sealed ? await settleAnswers(db, settings, s, given, kept) : new Map<number, StoredAnswer>();
   // A question without a stored answer cannot be graded: it does not count.
   const review: ReviewItem[] = keyed.map((qid) => {
     const correct = s.answer_key[String(qid)]!;
