@@ -29,6 +29,11 @@ export function jsonText(value: SQLWrapper): SQL<string> {
  * a different statement text per length).
  */
 export function intArray(ids: readonly number[]): SQL<number[]> {
+  return sql<number[]>`${intArrayText(ids)}::integer[]`;
+}
+
+/** intArray's one parameter: the array's text (`{1,2,3}`), for a statement built once that casts it. */
+export function intArrayText(ids: readonly number[]): string {
   if (!ids.every(Number.isFinite)) throw new TypeError('intArray: every id must be a finite number');
-  return sql<number[]>`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::integer[]`;
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }

@@ -12,6 +12,7 @@ import {
   questions,
   subcategories,
 } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
@@ -53,6 +54,28 @@ const SUB_FIELDS = {
 /** The category and the subcategory both active. */
 const ACTIVE_SUBS = sql`${c.status} = 1 AND ${s.status} = 1`;
 
+/** A subcategory of a level's opening, its levels and the player's unlock (built once: every opening reads it). */
+const levelRef = prepared((orm) => {
+  const p = (name: string) => sql.placeholder(name);
+  return orm
+    .select({
+      ...SUB_FIELDS,
+      unlocked: sql<number | null>`(SELECT lp.unlocked_level FROM level_progress lp WHERE lp.user_id = ${p('user_id')}
+        AND lp.mode = ${p('mode')} AND lp.category = ${p('category')} AND lp.subcategory = ${p('subcategory')})`,
+    })
+    .from(c)
+    .innerJoin(s, eq(s.category_id, c.id))
+    .where(
+      and(
+        eq(c.language_id, p('language_id')),
+        eq(c.type, p('type')),
+        eq(c.slug, p('category')),
+        eq(s.slug, p('subcategory')),
+        ACTIVE_SUBS,
+      ),
+    );
+});
+
 /** Opens a level of a mode with locks (quiz zone, multi-match) the player has unlocked. */
 export async function openLevel(
   ctx: Ctx,
@@ -62,23 +85,14 @@ export async function openLevel(
   const type = CATEGORY_TYPES[mode];
   const rules = await ctx.settings.rules(ctx.db);
   // One round trip for the subcategory, its levels in this language and the player's unlock.
-  const [ref] = await ctx.db.orm
-    .select({
-      ...SUB_FIELDS,
-      unlocked: sql<number | null>`(SELECT p.unlocked_level FROM level_progress p WHERE p.user_id = ${ctx.userId}
-        AND p.mode = ${mode} AND p.category = ${o.category} AND p.subcategory = ${o.subcategory})`,
-    })
-    .from(c)
-    .innerJoin(s, eq(s.category_id, c.id))
-    .where(
-      and(
-        eq(c.language_id, ctx.languageId),
-        eq(c.type, type),
-        eq(c.slug, o.category),
-        eq(s.slug, o.subcategory),
-        ACTIVE_SUBS,
-      ),
-    );
+  const [ref] = await levelRef(ctx.db, {
+    user_id: ctx.userId,
+    mode,
+    category: o.category,
+    subcategory: o.subcategory,
+    language_id: ctx.languageId,
+    type,
+  });
   if (!ref) throw new AppError('not_found', { field: 'subcategory', message: 'No such category or subcategory.' });
   await assertUnlocked(ctx.db, ctx.userId, { type, slug: ref.category, premium_price: ref.premium_price });
   if (o.level > (ref.max_level ?? 0)) throw new AppError('not_found', { field: 'level', message: 'No such level.' });
@@ -110,10 +124,7 @@ export async function openLevel(
       ...extra,
       rewards: true,
     },
-    {
-      where: sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${o.level}`,
-      limit: rules.quiz_zone_questions_per_level,
-    },
+    { subcategoryId: ref.sub_id, level: o.level, limit: rules.quiz_zone_questions_per_level },
   );
 }
 
@@ -190,7 +201,7 @@ export async function openRound(
       ...extra,
       rewards: true,
     },
-    { where: sql`q.subcategory_id = ${ref.sub_id} AND q.level = ${round}`, limit: rules.quiz_zone_questions_per_level },
+    { subcategoryId: ref.sub_id, level: round, limit: rules.quiz_zone_questions_per_level },
   );
 }
 

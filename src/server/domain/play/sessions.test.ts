@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../db/client';
 import { intArray } from '../../db/sql-helpers';
 import { buildTestApp, type TestApp } from '../../test-support/test-app';
-import { drawnQuestionRows, drawQuestionIds } from './sessions';
+import { drawnLevelRows, drawnQuestionRows, drawQuestionIds } from './sessions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +37,10 @@ describe('the draw of random questions', () => {
       expect(ids).toHaveLength(limit);
       expect(new Set(ids).size).toBe(limit);
       expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+      // The level's draw built once reads the same, whatever the values it is run with.
+      const level = await drawnLevelRows(t.db, { user_id: 1, subcategory_id: l.sub, level: l.level, limit, start });
+      const byId = (xs: typeof rows) => [...xs].sort((a, b) => a.id - b.id);
+      expect(byId(level)).toEqual(byId(rows));
       // The window: the first `limit` keys at or after the start, then from the beginning.
       const after = l.ids.filter((_, i) => keys[i]! >= start);
       const expected = [...after, ...l.ids.filter((_, i) => keys[i]! < start)].slice(0, limit);

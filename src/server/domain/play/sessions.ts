@@ -4,9 +4,11 @@ import { normalizeWord } from '../../../core/rules/answers';
 import { modeRule, type SoloMode } from '../../../core/rules/solo-modes';
 import { and, gte, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { sql, type Db, type SQL } from '../../db/client';
+import type { Placeholder } from 'drizzle-orm';
+import { sql, type Db, type Orm, type SQL } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { playSessions, questions, type Row } from '../../db/schema';
-import { intArray, jsonText } from '../../db/sql-helpers';
+import { intArray, intArrayText, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { sealQuestion } from './seal';
@@ -59,7 +61,7 @@ export async function loadPlayQuestions(
 }
 
 /** A question's columns as play reads them (its key included: it stays on the server). */
-function questionFields(userId: number) {
+function questionFields(userId: number | Placeholder) {
   return {
     id: q.id,
     question: q.question,
@@ -268,31 +270,55 @@ async function insertRow(
   const rule = modeRule(o.mode, await settings.rules(db));
   const seconds = o.totalSeconds ? 0 : rule.seconds;
   const duration = o.totalSeconds || seconds * o.questionIds.length;
-  const [row] = await db.orm
+  const [row] = await insertSessionRow(db, {
+    id,
+    user_id: o.userId,
+    mode: o.mode,
+    language_id: o.languageId,
+    category: o.category ?? '',
+    subcategory: o.subcategory ?? '',
+    level: o.level ?? 0,
+    max_level: o.maxLevel ?? 0,
+    unit: o.unit ?? '',
+    question_ids: intArrayText(o.questionIds),
+    answer_key: key.answers,
+    question_types: key.types,
+    seconds_per_question: seconds,
+    total_seconds: o.totalSeconds ?? 0,
+    rewards: o.rewards,
+    sealed,
+    duration,
+  });
+  return row;
+}
+
+/** A session's row, stored (built once: every opening stores one). */
+const insertSessionRow = prepared((orm) => {
+  const p = (name: keyof typeof playSessions.$inferInsert | 'duration') => sql.placeholder(name);
+  return orm
     .insert(playSessions)
     .values({
-      id,
-      user_id: o.userId,
-      mode: o.mode,
-      language_id: o.languageId,
-      category: o.category ?? '',
-      subcategory: o.subcategory ?? '',
-      level: o.level ?? 0,
-      max_level: o.maxLevel ?? 0,
-      unit: o.unit ?? '',
-      question_ids: intArray(o.questionIds),
-      answer_key: key.answers,
-      question_types: key.types,
-      seconds_per_question: seconds,
-      total_seconds: o.totalSeconds ?? 0,
-      rewards: o.rewards,
-      sealed,
-      deadline: sql`now() + make_interval(secs => ${duration})`,
+      id: p('id'),
+      user_id: p('user_id'),
+      mode: p('mode'),
+      language_id: p('language_id'),
+      category: p('category'),
+      subcategory: p('subcategory'),
+      level: p('level'),
+      max_level: p('max_level'),
+      unit: p('unit'),
+      question_ids: sql`${p('question_ids')}::integer[]`,
+      answer_key: p('answer_key'),
+      question_types: p('question_types'),
+      seconds_per_question: p('seconds_per_question'),
+      total_seconds: p('total_seconds'),
+      rewards: p('rewards'),
+      sealed: p('sealed'),
+      deadline: sql`now() + make_interval(secs => ${p('duration')})`,
     })
     .onConflictDoNothing({ target: playSessions.id })
     .returning(SESSION_FIELDS);
-  return row;
-}
+});
 
 /**
  * Opens a play session: the questions (sealed: their answers, kept as of now, stay here until
@@ -312,9 +338,18 @@ export async function createDrawnSession(
   db: Db,
   settings: SettingsStore,
   o: Omit<NewSession, 'questionIds'>,
-  draw: { where: SQL; limit: number },
+  draw: { where: SQL; limit: number } | { subcategoryId: number; level: number; limit: number },
 ): Promise<PlaySession> {
-  const rows = await drawnQuestionRows(db, o.userId, draw.where, draw.limit);
+  const rows =
+    'where' in draw
+      ? await drawnQuestionRows(db, o.userId, draw.where, draw.limit)
+      : await drawnLevelRows(db, {
+          user_id: o.userId,
+          subcategory_id: draw.subcategoryId,
+          level: draw.level,
+          limit: draw.limit,
+          start: Math.random(),
+        });
   return openWith(db, settings, { ...o, questionIds: [] }, shuffled(rows.map((r) => r.id)), rows);
 }
 
@@ -350,16 +385,16 @@ export async function insertSession(
  * given to make the draw repeatable (the daily quiz).
  */
 export async function drawQuestionIds(db: Db, where: SQL, limit: number, start = Math.random()): Promise<number[]> {
-  const rows = await drawWindow(db, where, limit, start);
+  const rows = await drawWindow(db.orm, where, limit, start);
   const after = rows.filter((r) => r.after);
   const before = rows.filter((r) => !r.after).slice(0, limit - after.length);
   return shuffled([...after, ...before].map((r) => r.id));
 }
 
 /** Both sides of the start in one union: the part before it is used only to wrap around. */
-function drawWindow(db: Db, where: SQL, limit: number, start: number) {
+function drawWindow(orm: Orm, where: SQL, limit: number | Placeholder, start: number | Placeholder) {
   const side = (after: boolean) =>
-    db.orm
+    orm
       .select({ id: q.id, shuffle_key: q.shuffle_key, after: sql<boolean>`${sql.raw(String(after))}`.as('after') })
       .from(q)
       .where(and(sql`${q.status} = 1`, where, (after ? gte : lt)(q.shuffle_key, start)))
@@ -378,10 +413,31 @@ function drawWindow(db: Db, where: SQL, limit: number, start: number) {
  * the read of the questions it picks in one round trip.
  */
 export async function drawnQuestionRows(db: Db, userId: number, where: SQL, limit: number, start = Math.random()) {
-  const drawn = db.orm.$with('drawn').as(drawWindow(db, where, limit, start).limit(limit));
-  return db.orm
+  return drawnQuery(db.orm, userId, where, limit, start);
+}
+
+function drawnQuery(
+  orm: Orm,
+  userId: number | Placeholder,
+  where: SQL,
+  limit: number | Placeholder,
+  start: number | Placeholder,
+) {
+  const drawn = orm.$with('drawn').as(drawWindow(orm, where, limit, start).limit(limit));
+  return orm
     .with(drawn)
     .select(questionFields(userId))
     .from(q)
-    .where(inArray(q.id, db.orm.select({ id: drawn.id }).from(drawn)));
+    .where(inArray(q.id, orm.select({ id: drawn.id }).from(drawn)));
 }
+
+/** drawnQuestionRows of a level of a subcategory (every quiz-zone opening), built once. */
+export const drawnLevelRows = prepared((orm) =>
+  drawnQuery(
+    orm,
+    sql.placeholder('user_id'),
+    sql`q.subcategory_id = ${sql.placeholder('subcategory_id')} AND q.level = ${sql.placeholder('level')}`,
+    sql.placeholder('limit'),
+    sql.placeholder('start'),
+  ),
+);
