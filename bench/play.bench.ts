@@ -7,9 +7,11 @@
 //   (b) whole plays as the app makes them: open, each answer by submit_answer, then
 //       submit_quiz_answers (Idempotency-Keys as the app sends them): graded sessions/s and the
 //       p50/p99 of each call;
-//   (c) the server's memory (RSS, JS heap, external) sampled every 100 ms through (a) and (b);
+//   (c) the server's memory (RSS, JS heap, external, PGlite's WebAssembly memory) sampled every
+//       100 ms through (a) and (b), and what is left of it after a full GC at the end;
 // then the SQL statements and transactions one call of each kind sends. Prints a table per
-// database and the issue's goals with a verdict.
+// database and the issue's goals with a verdict. BENCH_DB=pglite or BENCH_DB=postgres runs on
+// that database only (default: both, PGlite first).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -21,6 +23,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const WARMUP_SECONDS = 2;
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** BENCH_DB: `pglite`, `postgres` or `both` (the default). */
+const ON = process.env.BENCH_DB || 'both';
+if (!['pglite', 'postgres', 'both'].includes(ON)) throw new Error(`BENCH_DB=${ON}: pglite, postgres or both`);
 /** Optional: a directory for the server's --cpu-prof profiles (one per database). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 /** BENCH_TRACE=1: print each statement of the one-at-a-time calls with its time. */
@@ -212,8 +217,11 @@ async function play(base: string, token: string, rec: Recorder): Promise<boolean
 interface Memory {
   rss: number;
   heapUsed: number;
+  heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** PGlite's WebAssembly memory (0 on PostgreSQL). */
+  wasm: number;
 }
 
 interface Outcome {
@@ -229,6 +237,7 @@ interface Outcome {
   memStart: Memory;
   memPeak: Memory;
   memEnd: Memory;
+  memGc: Memory;
   perCall: Record<string, { statements: number; transactions: number }>;
 }
 
@@ -258,6 +267,8 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
     });
     const cycleCalls = [...cycles.ms.values()].reduce((n, xs) => n + xs.length, 0);
     const mem = await server.ask<{ now: Memory; peak: Memory }>({ memory: 'read' });
+    // What of it a full collection frees (garbage the JS heap had not collected yet).
+    const memGc = await server.ask<Memory>({ gc: true });
 
     // Statements per call, one call at a time (nothing else running).
     const perCall: Outcome['perCall'] = {};
@@ -311,6 +322,7 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       memStart,
       memPeak: mem.peak,
       memEnd: mem.now,
+      memGc,
       perCall,
     };
   } finally {
@@ -332,8 +344,11 @@ function report(o: Outcome) {
   for (const [call, xs] of o.calls) {
     console.log(`|  (b) ${call} | ${xs.length} calls | ${f1(quantile(xs, 0.5))} | ${f1(quantile(xs, 0.99))} |`);
   }
-  const m = (x: Memory) => `RSS ${x.rss} MB, heap ${x.heapUsed} MB, external ${x.external} MB`;
+  const m = (x: Memory) =>
+    `RSS ${x.rss} MB, heap ${x.heapUsed} MB (of ${x.heapTotal}), external ${x.external} MB` +
+    (x.wasm ? ` (WASM ${x.wasm})` : '');
   console.log(`(c) memory: before load ${m(o.memStart)}; peak ${m(o.memPeak)}; after ${m(o.memEnd)}`);
+  console.log(`    after a full GC: ${m(o.memGc)}`);
   console.log(
     `SQL per call (statements / transactions): ${Object.entries(o.perCall)
       .map(([c, n]) => `${c} ${n.statements} / ${n.transactions}`)
@@ -374,19 +389,23 @@ function goals(key: 'pglite' | 'postgres', o: Outcome) {
 // ---------------------------------------------------------------- main
 
 const outcomes: ['pglite' | 'postgres', Outcome][] = [];
-await inTempDir('bench-play-', async (dir) => {
-  const o = await runOn('PGlite (embedded)', 'pglite', { DATA_DIR: dir, DATABASE_URL: '' });
-  report(o);
-  outcomes.push(['pglite', o]);
-});
-await onFreshPostgresUrl(PG_URL, `bench_play_${process.pid}`, async (url, label) => {
-  const o = await runOn(label, 'postgres', { DATABASE_URL: url });
-  report(o);
-  outcomes.push(['postgres', o]);
-});
+if (ON !== 'postgres') {
+  await inTempDir('bench-play-', async (dir) => {
+    const o = await runOn('PGlite (embedded)', 'pglite', { DATA_DIR: dir, DATABASE_URL: '' });
+    report(o);
+    outcomes.push(['pglite', o]);
+  });
+}
+if (ON !== 'pglite') {
+  await onFreshPostgresUrl(PG_URL, `bench_play_${process.pid}`, async (url, label) => {
+    const o = await runOn(label, 'postgres', { DATABASE_URL: url });
+    report(o);
+    outcomes.push(['postgres', o]);
+  });
+}
 agent.destroy();
 console.log('\nGoals (issue 24, play sessions):');
 for (const [key, o] of outcomes) goals(key, o);
 console.log(
-  '\nrerun: npm run bench:play   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PLAYERS, DATABASE_URL, BENCH_CPU_PROF=<dir>)',
+  '\nrerun: npm run bench:play   (BENCH_DB=pglite|postgres|both, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PLAYERS, DATABASE_URL,\n   BENCH_CPU_PROF=<dir>)',
 );
