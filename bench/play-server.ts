@@ -114,7 +114,9 @@ async function makePlayers(n: number): Promise<string[]> {
   return tokens;
 }
 
-type Ask = { id: number } & ({ players: number } | { memory: 'reset' | 'read' } | { counts: 'read' } | { gc: true });
+type Ask = { id: number } & (
+  { players: number } | { memory: 'reset' | 'read' } | { counts: 'read' } | { cpu: 'read' } | { gc: true }
+);
 
 process.on('message', (m: Ask) => {
   void (async () => {
@@ -124,7 +126,10 @@ process.on('message', (m: Ask) => {
       if (m.memory === 'reset') peak = sample();
       data = { now: sample(), peak };
     } else if ('counts' in m) data = { ...counts };
-    else if ('trace' in m) {
+    else if ('cpu' in m) {
+      const c = process.cpuUsage();
+      data = (c.user + c.system) / 1000; // ms of CPU this process has used, all threads
+    } else if ('trace' in m) {
       data = trace ?? [];
       trace = m.trace ? [] : null;
     } else if ('gc' in m) {

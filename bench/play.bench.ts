@@ -227,6 +227,9 @@ interface Memory {
 interface Outcome {
   label: string;
   openRps: number;
+  /** The server's CPU time per open in (a), and per graded play in (b): steadier than rates on a busy machine. */
+  openCpuMs: number;
+  playCpuMs: number;
   openP50: number;
   openP99: number;
   gradedPerS: number;
@@ -254,11 +257,14 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       play(base, playerOf(tokens, c, r), new Recorder()).then(() => undefined),
     );
 
+    const cpu = () => server.ask<number>({ cpu: 'read' });
+    const cpu0 = await cpu();
     const opening = new Recorder();
     const openSeconds = await closedLoop(SECONDS, async (c, r) => {
       await opening.time('open', () => post(base, 'get_questions_by_level', LEVEL, playerOf(tokens, c, r)));
     });
     const opens = opening.ms.get('open') ?? [];
+    const cpu1 = await cpu();
 
     const cycles = new Recorder();
     let graded = 0;
@@ -266,6 +272,7 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       if (await play(base, playerOf(tokens, c, r), cycles)) graded++;
     });
     const cycleCalls = [...cycles.ms.values()].reduce((n, xs) => n + xs.length, 0);
+    const cpu2 = await cpu();
     const mem = await server.ask<{ now: Memory; peak: Memory }>({ memory: 'read' });
     // What of it a full collection frees (garbage the JS heap had not collected yet).
     const memGc = await server.ask<Memory>({ gc: true });
@@ -315,6 +322,8 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       openP50: quantile(opens, 0.5),
       openP99: quantile(opens, 0.99),
       gradedPerS: graded / cycleSeconds,
+      openCpuMs: (cpu1 - cpu0) / opens.length,
+      playCpuMs: (cpu2 - cpu1) / graded,
       cycleRps: cycleCalls / cycleSeconds,
       calls: cycles.ms,
       errors: opening.errors + cycles.errors,
@@ -339,8 +348,12 @@ function report(o: Outcome) {
   console.log(`\n${o.label}: ${CONNECTIONS} connections, ${PLAYERS} players, ${SECONDS} s per part`);
   console.log('| part | rate | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| (a) open sessions | ${f0(o.openRps)} req/s | ${f1(o.openP50)} | ${f1(o.openP99)} |`);
-  console.log(`| (b) whole plays | ${f1(o.gradedPerS)} graded/s (${f0(o.cycleRps)} req/s) | | |`);
+  console.log(
+    `| (a) open sessions | ${f0(o.openRps)} req/s (server CPU ${f1(o.openCpuMs)} ms each) | ${f1(o.openP50)} | ${f1(o.openP99)} |`,
+  );
+  console.log(
+    `| (b) whole plays | ${f1(o.gradedPerS)} graded/s (${f0(o.cycleRps)} req/s; server CPU ${f0(o.playCpuMs)} ms a play) | | |`,
+  );
   for (const [call, xs] of o.calls) {
     console.log(`|  (b) ${call} | ${xs.length} calls | ${f1(quantile(xs, 0.5))} | ${f1(quantile(xs, 0.99))} |`);
   }
