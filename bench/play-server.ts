@@ -70,19 +70,23 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
 /** Memory now and the peak since the last reset, in MB. */
 const mb = (n: number) => Math.round(n / 1_048_576);
+/** PGlite's WebAssembly memory (part of `external`; it only grows). PGlite keeps its module protected. */
+const wasm = (opened as { pglite?: { mod?: { HEAPU8: { length: number } } } }).pglite?.mod;
 function sample() {
   const m = process.memoryUsage();
-  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+  return {
+    rss: mb(m.rss),
+    heapUsed: mb(m.heapUsed),
+    heapTotal: mb(m.heapTotal),
+    external: mb(m.external),
+    arrayBuffers: mb(m.arrayBuffers),
+    wasm: mb(wasm?.HEAPU8.length ?? 0),
+  };
 }
 let peak = sample();
 const sampler = setInterval(() => {
   const s = sample();
-  peak = {
-    rss: Math.max(peak.rss, s.rss),
-    heapUsed: Math.max(peak.heapUsed, s.heapUsed),
-    external: Math.max(peak.external, s.external),
-    arrayBuffers: Math.max(peak.arrayBuffers, s.arrayBuffers),
-  };
+  for (const k of Object.keys(s) as (keyof typeof s)[]) peak[k] = Math.max(peak[k], s[k]);
 }, 100);
 
 async function makePlayers(n: number): Promise<string[]> {
@@ -110,7 +114,9 @@ async function makePlayers(n: number): Promise<string[]> {
   return tokens;
 }
 
-type Ask = { id: number } & ({ players: number } | { memory: 'reset' | 'read' } | { counts: 'read' } | { gc: true });
+type Ask = { id: number } & (
+  { players: number } | { memory: 'reset' | 'read' } | { counts: 'read' } | { cpu: 'read' } | { gc: true }
+);
 
 process.on('message', (m: Ask) => {
   void (async () => {
@@ -120,7 +126,10 @@ process.on('message', (m: Ask) => {
       if (m.memory === 'reset') peak = sample();
       data = { now: sample(), peak };
     } else if ('counts' in m) data = { ...counts };
-    else if ('trace' in m) {
+    else if ('cpu' in m) {
+      const c = process.cpuUsage();
+      data = (c.user + c.system) / 1000; // ms of CPU this process has used, all threads
+    } else if ('trace' in m) {
       data = trace ?? [];
       trace = m.trace ? [] : null;
     } else if ('gc' in m) {

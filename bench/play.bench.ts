@@ -7,21 +7,26 @@
 //   (b) whole plays as the app makes them: open, each answer by submit_answer, then
 //       submit_quiz_answers (Idempotency-Keys as the app sends them): graded sessions/s and the
 //       p50/p99 of each call;
-//   (c) the server's memory (RSS, JS heap, external) sampled every 100 ms through (a) and (b);
+//   (c) the server's memory (RSS, JS heap, external, PGlite's WebAssembly memory) sampled every
+//       100 ms through (a) and (b), and what is left of it after a full GC at the end;
 // then the SQL statements and transactions one call of each kind sends. Prints a table per
-// database and the issue's goals with a verdict. BENCH_DB=pglite or BENCH_DB=postgres runs one.
+// database and the issue's goals with a verdict. BENCH_DB=pglite or BENCH_DB=postgres runs on
+// that database only (default: both, PGlite first).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { join } from 'node:path';
 import { inTempDir, onFreshPostgresUrl } from './bench-db';
-import { cpuByName, cpuDelta, cpuSeconds } from './realtime-procs';
+import { cpuByName, cpuDelta } from './realtime-procs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
 const WARMUP_SECONDS = 2;
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** BENCH_DB: `pglite`, `postgres` or `both` (the default). */
+const ON = process.env.BENCH_DB || 'both';
+if (!['pglite', 'postgres', 'both'].includes(ON)) throw new Error(`BENCH_DB=${ON}: pglite, postgres or both`);
 /** Optional: a directory for the server's --cpu-prof profiles (one per database). */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 /** BENCH_TRACE=1: print each statement of the one-at-a-time calls with its time. */
@@ -69,11 +74,6 @@ class Server {
       child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
     });
     return new Server(child, port);
-  }
-
-  /** CPU seconds the server process has used so far (PGlite's engine included: it runs inside). */
-  cpu(): number {
-    return cpuSeconds(this.child.pid);
   }
 
   ask<T>(m: Record<string, unknown>): Promise<T> {
@@ -218,13 +218,19 @@ async function play(base: string, token: string, rec: Recorder): Promise<boolean
 interface Memory {
   rss: number;
   heapUsed: number;
+  heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** PGlite's WebAssembly memory (0 on PostgreSQL). */
+  wasm: number;
 }
 
 interface Outcome {
   label: string;
   openRps: number;
+  /** The server's CPU time per open in (a), and per graded play in (b): steadier than rates on a busy machine. */
+  openCpuMs: number;
+  playCpuMs: number;
   openP50: number;
   openP99: number;
   gradedPerS: number;
@@ -235,17 +241,17 @@ interface Outcome {
   memStart: Memory;
   memPeak: Memory;
   memEnd: Memory;
+  memGc: Memory;
   perCall: Record<string, { statements: number; transactions: number }>;
-  /** CPU ms per opened session (a) and per graded play (b): the server's, and PostgreSQL's backends'. */
-  cpu: { openServer: number; openDb: number; playServer: number; playDb: number };
+  /** PostgreSQL's CPU ms per opened session (a) and per graded play (b) (its processes', from /proc). */
+  cpu: { openDb: number; playDb: number };
 }
 
-/** CPU seconds of the server and of PostgreSQL's processes used while `run` runs. */
-async function cpuOf(server: Server, run: () => Promise<void>): Promise<{ server: number; db: number }> {
-  const s0 = server.cpu();
+/** CPU seconds PostgreSQL's processes used while `run` runs (the server's own: its cpu IPC). */
+async function dbCpuOf(run: () => Promise<void>): Promise<number> {
   const d0 = cpuByName(/^postgres/);
   await run();
-  return { server: server.cpu() - s0, db: cpuDelta(d0, cpuByName(/^postgres/)) };
+  return cpuDelta(d0, cpuByName(/^postgres/));
 }
 
 async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<string, string>): Promise<Outcome> {
@@ -261,25 +267,31 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       play(base, playerOf(tokens, c, r), new Recorder()).then(() => undefined),
     );
 
+    const cpu = () => server.ask<number>({ cpu: 'read' });
+    const cpu0 = await cpu();
     const opening = new Recorder();
     let openSeconds = 0;
-    const openCpu = await cpuOf(server, async () => {
+    const openDbCpu = await dbCpuOf(async () => {
       openSeconds = await closedLoop(SECONDS, async (c, r) => {
         await opening.time('open', () => post(base, 'get_questions_by_level', LEVEL, playerOf(tokens, c, r)));
       });
     });
     const opens = opening.ms.get('open') ?? [];
+    const cpu1 = await cpu();
 
     const cycles = new Recorder();
     let graded = 0;
     let cycleSeconds = 0;
-    const playCpu = await cpuOf(server, async () => {
+    const playDbCpu = await dbCpuOf(async () => {
       cycleSeconds = await closedLoop(SECONDS, async (c, r) => {
         if (await play(base, playerOf(tokens, c, r), cycles)) graded++;
       });
     });
     const cycleCalls = [...cycles.ms.values()].reduce((n, xs) => n + xs.length, 0);
+    const cpu2 = await cpu();
     const mem = await server.ask<{ now: Memory; peak: Memory }>({ memory: 'read' });
+    // What of it a full collection frees (garbage the JS heap had not collected yet).
+    const memGc = await server.ask<Memory>({ gc: true });
 
     // Statements per call, one call at a time (nothing else running).
     const perCall: Outcome['perCall'] = {};
@@ -326,6 +338,8 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       openP50: quantile(opens, 0.5),
       openP99: quantile(opens, 0.99),
       gradedPerS: graded / cycleSeconds,
+      openCpuMs: (cpu1 - cpu0) / opens.length,
+      playCpuMs: (cpu2 - cpu1) / graded,
       cycleRps: cycleCalls / cycleSeconds,
       calls: cycles.ms,
       errors: opening.errors + cycles.errors,
@@ -333,12 +347,11 @@ async function runOn(label: string, key: 'pglite' | 'postgres', env: Record<stri
       memStart,
       memPeak: mem.peak,
       memEnd: mem.now,
+      memGc,
       perCall,
       cpu: {
-        openServer: (1000 * openCpu.server) / Math.max(1, opens.length),
-        openDb: (1000 * openCpu.db) / Math.max(1, opens.length),
-        playServer: (1000 * playCpu.server) / Math.max(1, graded),
-        playDb: (1000 * playCpu.db) / Math.max(1, graded),
+        openDb: (1000 * openDbCpu) / Math.max(1, opens.length),
+        playDb: (1000 * playDbCpu) / Math.max(1, graded),
       },
     };
   } finally {
@@ -356,19 +369,24 @@ function report(o: Outcome) {
   console.log(`\n${o.label}: ${CONNECTIONS} connections, ${PLAYERS} players, ${SECONDS} s per part`);
   console.log('| part | rate | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| (a) open sessions | ${f0(o.openRps)} req/s | ${f1(o.openP50)} | ${f1(o.openP99)} |`);
-  console.log(`| (b) whole plays | ${f1(o.gradedPerS)} graded/s (${f0(o.cycleRps)} req/s) | | |`);
+  console.log(
+    `| (a) open sessions | ${f0(o.openRps)} req/s (server CPU ${f1(o.openCpuMs)} ms each) | ${f1(o.openP50)} | ${f1(o.openP99)} |`,
+  );
+  console.log(
+    `| (b) whole plays | ${f1(o.gradedPerS)} graded/s (${f0(o.cycleRps)} req/s; server CPU ${f0(o.playCpuMs)} ms a play) | | |`,
+  );
   for (const [call, xs] of o.calls) {
     console.log(`|  (b) ${call} | ${xs.length} calls | ${f1(quantile(xs, 0.5))} | ${f1(quantile(xs, 0.99))} |`);
   }
-  const m = (x: Memory) => `RSS ${x.rss} MB, heap ${x.heapUsed} MB, external ${x.external} MB`;
-  const c = o.cpu;
-  const db = o.label.startsWith('PGlite') ? '' : ` + PostgreSQL ${f2(c.openDb)}`;
-  const dbPlay = o.label.startsWith('PGlite') ? '' : ` + PostgreSQL ${f1(c.playDb)}`;
-  console.log(
-    `CPU ms per open: server ${f2(c.openServer)}${db}; per graded play: server ${f1(c.playServer)}${dbPlay} (holds under load better than req/s)`,
-  );
+  const m = (x: Memory) =>
+    `RSS ${x.rss} MB, heap ${x.heapUsed} MB (of ${x.heapTotal}), external ${x.external} MB` +
+    (x.wasm ? ` (WASM ${x.wasm})` : '');
+  if (!o.label.startsWith('PGlite'))
+    console.log(
+      `PostgreSQL CPU (every postgres process on the machine): ${f2(o.cpu.openDb)} ms per open, ${f1(o.cpu.playDb)} ms per graded play`,
+    );
   console.log(`(c) memory: before load ${m(o.memStart)}; peak ${m(o.memPeak)}; after ${m(o.memEnd)}`);
+  console.log(`    after a full GC: ${m(o.memGc)}`);
   console.log(
     `SQL per call (statements / transactions): ${Object.entries(o.perCall)
       .map(([c, n]) => `${c} ${n.statements} / ${n.transactions}`)
@@ -409,21 +427,23 @@ function goals(key: 'pglite' | 'postgres', o: Outcome) {
 // ---------------------------------------------------------------- main
 
 const outcomes: ['pglite' | 'postgres', Outcome][] = [];
-if (process.env.BENCH_DB !== 'postgres')
+if (ON !== 'postgres') {
   await inTempDir('bench-play-', async (dir) => {
     const o = await runOn('PGlite (embedded)', 'pglite', { DATA_DIR: dir, DATABASE_URL: '' });
     report(o);
     outcomes.push(['pglite', o]);
   });
-if (process.env.BENCH_DB !== 'pglite')
+}
+if (ON !== 'pglite') {
   await onFreshPostgresUrl(PG_URL, `bench_play_${process.pid}`, async (url, label) => {
     const o = await runOn(label, 'postgres', { DATABASE_URL: url });
     report(o);
     outcomes.push(['postgres', o]);
   });
+}
 agent.destroy();
 console.log('\nGoals (issue 24, play sessions):');
 for (const [key, o] of outcomes) goals(key, o);
 console.log(
-  '\nrerun: npm run bench:play   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PLAYERS, DATABASE_URL, BENCH_CPU_PROF=<dir>)',
+  '\nrerun: npm run bench:play   (BENCH_DB=pglite|postgres|both, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PLAYERS, DATABASE_URL,\n   BENCH_CPU_PROF=<dir>)',
 );

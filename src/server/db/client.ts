@@ -1,7 +1,7 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir, type DataDirLock, type HolderInfo } from './data-dir-lock';
@@ -161,23 +161,24 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])];
   let client: InstanceType<typeof PGlite>;
   let lock: DataDirLock | undefined;
   if (o.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: o.loadDataDir });
+    client = await PGlite.create({ loadDataDir: o.loadDataDir, startParams });
   } else if (o.dataDir && o.dataDir !== 'memory://') {
     // Two processes writing one data dir lose each other's commits: one opener at a time.
     lock = await lockDataDir(o.dataDir, o.holder ?? { role: 'another process' });
     try {
       mkdirSync(o.dataDir, { recursive: true });
       if (!existsSync(join(o.dataDir, 'PG_VERSION'))) await initDataDir(o.dataDir);
-      client = await PGlite.create({ dataDir: o.dataDir });
+      client = await PGlite.create({ dataDir: o.dataDir, startParams });
     } catch (e) {
       await lock.release();
       throw e;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams });
   }
   const d = drizzlePglite(client) as unknown as Drizzle;
   return {
@@ -207,24 +208,42 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
 }
 
 /**
- * Creates a new embedded data dir (initdb) in a thread of its own. initdb's WebAssembly memory
- * and the data dir's image it hands over come to about 430 MB; made on the server's thread they
- * stay in its RSS until a major collection, and some of them for good. A thread's memory is gone
- * when it ends.
+ * PostgreSQL settings of the embedded database, on top of PGlite's own. Its shared memory lives in
+ * PGlite's WebAssembly memory, which is zero-filled when it is set up (so all of it is resident)
+ * and never shrinks: the default 128 MB of shared_buffers alone is ~128 MB of the server's RSS.
+ * 32 MB holds the embedded default's working set (the play bench's database is 12 MB after its
+ * load, and read as many blocks from its files as with 128 MB); a page not in them is read from
+ * the data dir's files, through the OS's page cache.
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
+
+/**
+ * Creates a new embedded data dir (initdb) in a process of its own. initdb's WebAssembly memory
+ * and the data dir's image it hands over come to about 430 MB. Made on the server's thread they
+ * stay in its RSS until a major collection, and some of them for good; made in a worker thread,
+ * ~130 MB of them stayed all the same (the C heap's arenas of a thread that ended are not handed
+ * back to the system). A process's memory is all gone when it exits.
  */
 async function initDataDir(dataDir: string): Promise<void> {
-  const code = `const { workerData } = require('node:worker_threads');
-    import(workerData.pglite).then(async ({ PGlite }) => {
-      const db = await PGlite.create({ dataDir: workerData.dataDir });
-      await db.close();
-    });`;
-  const worker = new Worker(code, {
-    eval: true,
-    workerData: { pglite: import.meta.resolve('@electric-sql/pglite'), dataDir },
-  });
+  // It ends with the server: its stdin closes when the server is gone, killed too, so it never
+  // writes on in a data dir another server may have opened since.
+  const code = `process.stdin.on('end', () => process.exit(1)).resume();
+    const { PGlite } = await import(process.argv[1]);
+    const db = await PGlite.create({ dataDir: process.argv[2] });
+    await db.close();
+    process.exit(0);`;
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', code, import.meta.resolve('@electric-sql/pglite'), dataDir],
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr = (stderr + s).slice(-4000)));
   await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb thread exited ${code}`))));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`initdb process exited ${code ?? signal}: ${stderr.trim()}`)),
+    );
   });
 }
 
