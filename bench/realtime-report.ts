@@ -20,6 +20,11 @@ export interface Row {
   serverCpu: number[];
   /** CPU % over the window: PostgreSQL (all its processes), Redis, the whole machine. */
   pgCpu: number;
+  /**
+   * CPU % of the backends connected to the bench's database over the window (NaN on PGlite):
+   * on a shared machine, pgCpu also counts other databases' work.
+   */
+  pgDbCpu: number;
   /** Transactions PostgreSQL ended in the server's database over the window (NaN: not counted). */
   pgTransactions: number;
   redisCpu: number;
@@ -36,13 +41,14 @@ const cpu = (x: number) => (Number.isNaN(x) ? '-' : `${Math.round(x)} %`);
 /** CPU milliseconds per answer sent in the window, from a CPU % over it. */
 const perAnswer = (r: Row, pct: number) => (r.sent ? (10 * pct * r.seconds) / r.sent : NaN);
 const cpuMs = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(2));
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
 export function table(rows: Row[], o: { rooms: number; procs: number; warmup: number; seconds: number }) {
   console.log(
     `\n${o.rooms} rooms × 2 players, each answering 1/s; ${o.procs} load processes; ${o.warmup} s warm-up, ${o.seconds} s measured; latency in ms`,
   );
   console.log(
-    '| scenario | rooms | answers measured | answers/s per player | lost | p50 | p95 | p99 | max | server CPU | PostgreSQL CPU | Redis CPU | machine busy |',
+    "| scenario | rooms | answers measured | answers/s per player | lost | p50 | p95 | p99 | max | server CPU | PostgreSQL CPU (its database's backends) | Redis CPU | machine busy |",
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
   for (const r of rows) {
@@ -52,14 +58,14 @@ export function table(rows: Row[], o: { rooms: number; procs: number; warmup: nu
     }
     const l = r.latencies;
     console.log(
-      `| ${r.scenario} | ${r.rooms} | ${l.length} | ${rate(r).toFixed(2)} | ${r.lost} | ${ms(pct(l, 50))} | ${ms(pct(l, 95))} | ${ms(pct(l, 99))} | ${ms(l.at(-1) ?? NaN)} | ${r.serverCpu.length ? r.serverCpu.map((c) => `${Math.round(c)} %`).join(' + ') : '-'} | ${cpu(r.pgCpu)} | ${cpu(r.redisCpu)} | ${cpu(r.machineCpu)} |`,
+      `| ${r.scenario} | ${r.rooms} | ${l.length} | ${rate(r).toFixed(2)} | ${r.lost} | ${ms(pct(l, 50))} | ${ms(pct(l, 95))} | ${ms(pct(l, 99))} | ${ms(l.at(-1) ?? NaN)} | ${r.serverCpu.length ? r.serverCpu.map((c) => `${Math.round(c)} %`).join(' + ') : '-'} | ${cpu(r.pgCpu)} (${cpu(r.pgDbCpu)}) | ${cpu(r.redisCpu)} | ${cpu(r.machineCpu)} |`,
     );
   }
   console.log('\nCPU time per answer (ms of CPU per answer sent in the window; the relay row: the relay process)');
   console.log(
-    '| scenario | server (all nodes) | PostgreSQL | Redis | server + PostgreSQL + Redis | PostgreSQL transactions per answer |',
+    "| scenario | server (all nodes) | PostgreSQL | PostgreSQL, its database's backends | Redis | server + PostgreSQL + Redis | PostgreSQL transactions per answer |",
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     if (r.skipped) continue;
     const server = perAnswer(
@@ -67,11 +73,12 @@ export function table(rows: Row[], o: { rooms: number; procs: number; warmup: nu
       r.serverCpu.reduce((s, c) => s + c, 0),
     );
     const pg = perAnswer(r, r.pgCpu);
+    const pgDb = perAnswer(r, r.pgDbCpu);
     const redis = perAnswer(r, r.redisCpu);
     const all = [server, pg, redis].filter((x) => !Number.isNaN(x)).reduce((s, x) => s + x, 0);
     const tx = r.sent ? r.pgTransactions / r.sent : NaN;
     console.log(
-      `| ${r.scenario} | ${cpuMs(server)} | ${cpuMs(pg)} | ${cpuMs(redis)} | ${cpuMs(all)} | ${Number.isNaN(tx) ? '-' : tx.toFixed(2)} |`,
+      `| ${r.scenario} | ${cpuMs(server)} | ${cpuMs(pg)} | ${cpuMs(pgDb)} | ${cpuMs(redis)} | ${cpuMs(all)} | ${Number.isNaN(tx) ? '-' : tx.toFixed(2)} |`,
     );
   }
   for (const r of rows) {
@@ -101,6 +108,8 @@ export interface RunGoals {
   /** The relay's p99 on a machine kept as busy as the one-node run left it, and one node's p99 over it. */
   busyRelayP99: number;
   busyRatio: number;
+  /** CPU ms per answer: the servers, and the bench database's PostgreSQL backends (one node, two nodes). */
+  cpu: { server: number; pg: number; serverTwo: number; pgTwo: number };
 }
 
 export function runGoals(relay: Row, one: Row | undefined, two: Row | undefined, busy?: Row): RunGoals {
@@ -117,6 +126,12 @@ export function runGoals(relay: Row, one: Row | undefined, two: Row | undefined,
     p99Two: hasTwo ? p99(two!) : NaN,
     busyRelayP99: busy ? p99(busy) : NaN,
     busyRatio: one && busy ? p99(one) / p99(busy) : NaN,
+    cpu: {
+      server: one ? perAnswer(one, sum(one.serverCpu)) : NaN,
+      pg: one ? perAnswer(one, one.pgDbCpu) : NaN,
+      serverTwo: hasTwo ? perAnswer(two!, sum(two!.serverCpu)) : NaN,
+      pgTwo: hasTwo ? perAnswer(two!, two!.pgDbCpu) : NaN,
+    },
   };
 }
 
@@ -161,6 +176,15 @@ export function goals(runs: RunGoals[]) {
   if (!Number.isNaN(busy))
     console.log(
       `| (context) the relay's p99 on a machine as busy as one node left it; one node over it | ${ms(busy)} ms, ${median(runs.map((g) => g.busyRatio)).toFixed(2)}×${each((g) => `${ms(g.busyRelayP99)}`)} | - |`,
+    );
+  const cpuOf = (k: keyof RunGoals['cpu']) =>
+    `${cpuMs(median(runs.map((g) => g.cpu[k])))}${each((g) => cpuMs(g.cpu[k]))}`;
+  console.log(
+    `| (context) CPU ms per answer, one node: server; PostgreSQL (its database's backends) | ${cpuOf('server')}; ${cpuOf('pg')} | - |`,
+  );
+  if (two.length)
+    console.log(
+      `| (context) CPU ms per answer, two nodes: servers; PostgreSQL (its database's backends) | ${cpuOf('serverTwo')}; ${cpuOf('pgTwo')} | - |`,
     );
   if (two.length) {
     const sign = (x: number) => `${x >= 0 ? '+' : ''}${ms(x)}`;

@@ -217,16 +217,23 @@ async function busyRelay(relayBusy: number, serverBusy: number): Promise<Row> {
   }
 }
 
-/** Transactions PostgreSQL has ended in the database so far (NaN without one). */
-async function pgTransactions(url: string | undefined): Promise<number> {
-  if (!url) return NaN;
+/**
+ * Transactions PostgreSQL has ended in the database so far (NaN without one), and the process
+ * ids of the backends connected to it (the servers' pools; other databases' backends on this
+ * shared machine are not this bench's).
+ */
+async function pgTransactions(url: string | undefined): Promise<{ tx: number; backends: number[] }> {
+  if (!url) return { tx: NaN, backends: [] };
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     const r = await c.query<{ n: string }>(
       `SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`,
     );
-    return Number(r.rows[0]?.n ?? NaN);
+    const b = await c.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    return { tx: Number(r.rows[0]?.n ?? NaN), backends: b.rows.map((x) => x.pid) };
   } finally {
     await c.end();
   }
@@ -283,10 +290,15 @@ async function runLoad(
   const cpu0 = serverPids.map(cpuSeconds);
   const [pg0, redis0, m0] = [cpuByName(/^postgres/), cpuByName(/^redis-server/), machineCpu()];
   const tx0 = await pgTransactions(dbUrl);
+  const db0 = new Map(tx0.backends.map((pid) => [pid, cpuSeconds(pid)]));
   await sleep(go.to - Date.now());
   const cpu1 = serverPids.map(cpuSeconds);
   const [pg1, redis1, m1] = [cpuByName(/^postgres/), cpuByName(/^redis-server/), machineCpu()];
   const tx1 = await pgTransactions(dbUrl);
+  // The bench database's backends over the window: those there at its start, and any that came
+  // since (from 0); a backend gone meanwhile is missed (the pools keep theirs).
+  const db1 = new Map([...new Set([...tx0.backends, ...tx1.backends])].map((pid) => [pid, cpuSeconds(pid)]));
+  for (const [pid, c] of db1) if (Number.isNaN(c)) db1.set(pid, db0.get(pid) ?? 0);
   const results = await Promise.race([Promise.all(done), failed]);
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once('exit', r) : r(null)))));
   if (TRACE && trace)
@@ -307,7 +319,8 @@ async function runLoad(
     errors,
     serverCpu: cpu0.map((c, i) => (100 * (cpu1[i]! - c)) / SECONDS),
     pgCpu: (100 * cpuDelta(pg0, pg1)) / SECONDS,
-    pgTransactions: tx1 - tx0,
+    pgDbCpu: dbUrl ? (100 * cpuDelta(db0, db1)) / SECONDS : NaN,
+    pgTransactions: tx1.tx - tx0.tx,
     redisCpu: (100 * cpuDelta(redis0, redis1)) / SECONDS,
     machineCpu: (100 * (m1.busy - m0.busy)) / (m1.total - m0.total),
   };
@@ -361,6 +374,7 @@ async function runOnce(run: number): Promise<RunGoals> {
         errors: {},
         serverCpu: [],
         pgCpu: NaN,
+        pgDbCpu: NaN,
         pgTransactions: NaN,
         redisCpu: NaN,
         machineCpu: NaN,

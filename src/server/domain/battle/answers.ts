@@ -3,7 +3,7 @@ import { answerPoints } from '../../../core/rules/battle';
 import { sql, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { HUMAN_FLOOR_MS_SQL } from '../human-floor';
-import { closeRounds, roomColumns, seatsOfRooms, type BattleSetup, type RoomRow } from './rooms';
+import { closeRounds, KEYED_PLANS, roomColumns, seatsOfRooms, type BattleSetup, type RoomRow } from './rooms';
 
 /** One player's answer to a room's round, as the socket sent it. */
 export interface AnswerIn {
@@ -65,13 +65,14 @@ export async function submitAnswers(db: Db, setup: BattleSetup, batch: readonly 
   const readMs = setup.clock.now().getTime();
   // An answer commits without waiting for the disk (a crash loses at most the last answers;
   // nothing of value): synchronous_commit off for this transaction, set in the same read. A
-  // battle that settles here (coins move) turns it back on. The batch's statements are planned
-  // for their own arguments each time (plan_cache_mode): a generic plan cached while the room
-  // tables were small (a fresh database) went on scanning every answer ever given.
+  // battle that settles here (coins move) turns it back on. The batch's statements after this one
+  // are planned with key lookups only (KEYED_PLANS): their cached plans hold on a fresh database.
   const rooms = await db.rows<RoomRow & { floor_ms: number }>(sql`SELECT ${roomColumns(setup.clock)},
       ${HUMAN_FLOOR_MS_SQL} AS floor_ms, set_config('synchronous_commit', 'off', true) AS async_commit,
-      set_config('plan_cache_mode', 'force_custom_plan', true) AS custom_plans
+      ${KEYED_PLANS}
     FROM rooms r WHERE r.id = ANY(${`{${ids.join(',')}}`}::uuid[]) ORDER BY r.id FOR UPDATE OF r`);
+  // None of the rooms exists: nothing more to read (the plans above were not set either).
+  if (rooms.length === 0) return done();
   const seats = await seatsOfRooms(db, ids);
   const byRoom = new Map(rooms.map((r) => [r.id, { r, seats: seats.get(r.id) ?? [], last: -1 }]));
 
