@@ -2,7 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalogue } from '../lib/i18n';
 import { lazyPage } from './lazy-page';
+
+vi.mock('../lib/i18n', () => ({ loadCatalogue: vi.fn(async () => undefined) }));
 
 afterEach(cleanup);
 
@@ -49,5 +52,23 @@ describe('lazyPage', () => {
       render(<Page />);
     });
     expect(screen.getByText('back')).toBeTruthy();
+  });
+
+  it('a part of the first screen (catalogue false) loads its chunk alone, not the whole catalogue', async () => {
+    vi.mocked(loadCatalogue).mockClear();
+    const Part = lazyPage(async () => module('the card'), false);
+    await Part.preload();
+    expect(loadCatalogue).not.toHaveBeenCalled();
+    act(() => {
+      render(
+        <Suspense fallback={<p>loading</p>}>
+          <Part />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByText('the card')).toBeTruthy();
+    // A page waits for the catalogue as before.
+    await lazyPage(async () => module('a page')).preload();
+    expect(loadCatalogue).toHaveBeenCalledTimes(1);
   });
 });

@@ -19,18 +19,19 @@ export type LazyPage<P> = ComponentType<P> & {
 };
 
 /**
- * `React.lazy` with a preload; the page waits for the whole interface catalogue too (the first
+ * `React.lazy` with a preload; the page waits for the whole interface catalogue too unless
+ * `catalogue` is false (a part of the first screen, which speaks the shell's words only; the first
  * screen ships only the shell's words, lib/i18n.ts). A page whose chunk has already arrived renders at once: React is
  * handed a thenable that resolves synchronously, so no Suspense fallback is shown — and none of
  * the 300 ms React 19 then waits before revealing the page behind a fallback. `React.lazy` keeps
  * a failed load for good: the route's error boundary shows the failure, and its Retry
  * (renewFailedPages) gives the page a new one, which fetches the chunk again.
  */
-export function lazyPage<P>(load: () => Promise<PageModule<P>>): LazyPage<P> {
+export function lazyPage<P>(load: () => Promise<PageModule<P>>, catalogue = true): LazyPage<P> {
   let loaded: PageModule<P> | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= Promise.all([load(), loadCatalogue().catch(() => undefined)]).then(
+    (loading ??= Promise.all([load(), catalogue && loadCatalogue().catch(() => undefined)]).then(
       ([m]) => {
         loaded = m;
       },

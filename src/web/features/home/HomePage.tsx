@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { HomeSettings } from '../../../core/contract';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { lazyPage } from '../../app/lazy-page';
 import { selectIsLogin, selectLanguageId, selectUser } from '../../app/selectors';
 import { api } from '../../lib/api-client';
 import { useOnline } from '../../lib/use-online';
@@ -14,8 +15,11 @@ import { MODES } from './modes';
 const HomeToday = lazy(() => import('./HomeToday'));
 // A signed-in player's way back to a battle: its own chunk, a guest never loads it.
 const BackToBattle = lazy(() => import('../../app/BackToBattle').then((m) => ({ default: m.BackToBattle })));
-// The install offer floats over the page's foot when the browser offers it: no need to paint first.
-const InstallCard = lazy(() => import('./InstallCard').then((m) => ({ default: m.InstallCard })));
+// The install offer, over the page's foot when the browser offers it. Its chunk is fetched beside
+// the entry's others when the app opens on home (HomePage.preload, called by preloadRoute): Chromium
+// offers the install while the app starts, and a card that came a round trip after the first
+// paint was the page's largest paint (Lighthouse's LCP element), drawn again on its own.
+const InstallCard = lazyPage(() => import('./InstallCard').then((m) => ({ default: m.InstallCard })), false);
 
 /** Home: a greeting, what to do today (signed in), and the play modes. */
 export default function HomePage() {
@@ -125,3 +129,6 @@ export default function HomePage() {
     </>
   );
 }
+
+/** What preloadRoute fetches for home beside the entry: the install card's chunk (not its words' catalogue). */
+HomePage.preload = InstallCard.preload;
