@@ -1,8 +1,7 @@
 import type { Db, Orm } from './client';
 
-/** What drizzle's prepared queries (node-postgres and PGlite alike) are run with. */
+/** A prepared query of drizzle's (node-postgres and PGlite alike): run with its placeholders' values. */
 interface DrizzlePrepared<R> {
-  client: unknown;
   execute(values?: Record<string, unknown>): Promise<R>;
 }
 
@@ -25,6 +24,7 @@ export function prepared<R>(
   let made: DrizzlePrepared<R> | undefined;
   return (db, values) => {
     made ??= build(db.orm).prepare();
+    // The same prepared query on this db's client (both drivers' prepared queries send on `client`).
     const on = Object.assign(Object.create(Object.getPrototypeOf(made) as object) as DrizzlePrepared<R>, made, {
       client: clientOf(db),
     });
