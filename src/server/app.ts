@@ -77,8 +77,11 @@ export async function buildApp(o: AppOptions): Promise<App> {
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // Into the reply's own headers, written once with its others (not the raw response's: the
+  // node's setHeader checks and stores each one again per request, then writeHead merges them).
+  const securityByName = Object.fromEntries(security);
   app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    reply.headers(securityByName);
     done();
   });
   await app.register(formbody, { bodyLimit: 1_048_576 });

@@ -142,5 +142,8 @@ describe('HTTP surface', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/get_settings' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(true);
+    // Error replies carry the security headers too.
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -160,12 +160,16 @@ export function registerDispatcher(
     if (spec.access !== 'public') await assertOpen(s, who.user);
     // A public demo lets visitors look around the console but change nothing.
     if (spec.access === 'admin' && spec.mutates && s.config.DEMO_MODE) throw new AppError('demo_mode');
-    const input = parseInput(spec, body) as Record<string, unknown>;
+    const validate = () => parseInput(spec, body) as Record<string, unknown>;
+    let input: Record<string, unknown>;
     if (hotRead) {
+      // A body seen before is not validated again: the hot reads remember what it was validated into.
       const caller = async () => (await authenticate(spec, req, s)).user;
-      if (await hot!.serve(hotRead, input, req, reply, s, caller)) return reply;
+      const out = await hot!.serve(hotRead, body.fields, validate, req, reply, s, caller);
+      if (out.served) return reply;
+      input = out.input;
       who = await authenticate(spec, req, s);
-    }
+    } else input = validate();
     if (spec.mode && who.user?.role !== 'admin') await assertModeOn(s, spec, input);
     const account = spec.limit ? ((input.email ?? input.mobile) as string | undefined) : undefined;
     if (spec.limit) await s.rateLimits.auth(spec.limit, req.ip, account);

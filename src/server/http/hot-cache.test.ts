@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, HotCache, type HotEntry } from './hot-cache';
+import { etagOf } from './etag';
+import { HotCache, type HotEntry } from './hot-cache';
+import { identityOf } from './hot-encoding';
 
-const entry = (body: string): HotEntry => ({ body, etag: etagOf(body), data: body });
+/** An entry whose data is its body's text (what the tests compare). */
+const entry = (body: string): HotEntry => ({ identity: identityOf(body), data: body });
 /** A build that resolves when the test says so, counting how often it ran. */
 function gate(body: string) {
   let open!: () => void;
@@ -29,8 +32,8 @@ describe('the hot reads’ memory', () => {
     const { build, open } = gate('one');
     const waiting = [cache.get('k', build), cache.get('k', build), cache.get('k', build)];
     open();
-    expect((await Promise.all(waiting)).map((e) => e.body)).toEqual(['one', 'one', 'one']);
-    expect((await cache.get('k', build)).body).toBe('one');
+    expect((await Promise.all(waiting)).map((e) => e.data)).toEqual(['one', 'one', 'one']);
+    expect((await cache.get('k', build)).data).toBe('one');
     expect(build.runs).toBe(1);
   });
 
@@ -44,9 +47,9 @@ describe('the hot reads’ memory', () => {
     const after = cache.get('k', fresh.build);
     stale.open();
     fresh.open();
-    expect((await racing).body).toBe('before the change');
-    expect((await after).body).toBe('after the change');
-    expect((await cache.get('k', gate('never').build)).body).toBe('after the change');
+    expect((await racing).data).toBe('before the change');
+    expect((await after).data).toBe('after the change');
+    expect((await cache.get('k', gate('never').build)).data).toBe('after the change');
   });
 
   it('keeps neither a failed build nor one marked not to keep', async () => {
@@ -61,9 +64,9 @@ describe('the hot reads’ memory', () => {
     const cache = new HotCache({ now: () => now, maxAgeMs: 5_000 });
     await cache.get('k', async () => ({ entry: entry('old'), keep: true }));
     now += 4_999;
-    expect((await cache.get('k', async () => ({ entry: entry('new'), keep: true }))).body).toBe('old');
+    expect((await cache.get('k', async () => ({ entry: entry('new'), keep: true }))).data).toBe('old');
     now += 2;
-    expect((await cache.get('k', async () => ({ entry: entry('new'), keep: true }))).body).toBe('new');
+    expect((await cache.get('k', async () => ({ entry: entry('new'), keep: true }))).data).toBe('new');
   });
 
   it('holds at most its bound of entries and of bytes, whatever keys come', async () => {
@@ -72,8 +75,9 @@ describe('the hot reads’ memory', () => {
     for (let i = 0; i < 100; i++) await cache.get(`made-up-${i}`, async () => ({ entry: entry('x'), keep: true }));
     expect(cache.size).toBe(3);
     const bytes = new HotCache({ now: () => 0, maxEntries: 100, maxBytes: 10_000 });
+    // 2,000 bytes and its bookkeeping each: four fit in 10,000.
     for (let i = 0; i < 20; i++)
-      await bytes.get(`k${i}`, async () => ({ entry: entry('y'.repeat(1_000)), keep: true }));
+      await bytes.get(`k${i}`, async () => ({ entry: entry('y'.repeat(2_000)), keep: true }));
     expect(bytes.size).toBeLessThanOrEqual(4);
   });
 });

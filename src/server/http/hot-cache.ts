@@ -1,17 +1,13 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { Representation } from './hot-encoding';
 
-/** A reply kept in memory: the serialized envelope and its strong ETag. */
+/** A reply kept in memory: the serialized envelope as bytes, with its strong ETag, and its gzip copy. */
 export interface HotEntry {
-  body: string;
-  etag: string;
+  identity: Representation;
+  /** For a client whose Accept-Encoding takes gzip (none for a small body, or a player's own list). */
+  gzip?: Representation;
   /** The reply's `data`, for a caller whose own answer is derived from it (premium unlocks). */
   data: unknown;
-}
-
-/** A strong ETag of a body: a hash of its bytes, so equal bodies have equal tags on every node. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
 /** What a hot cache is built with. */
@@ -33,13 +29,13 @@ export class HotCache {
   private readonly entries: LRUCache<string, HotEntry>;
   /** Builds under way by key (one database read however many callers wait). */
   private readonly building = new Map<string, Promise<HotEntry>>();
-  private generation = 0;
+  private clears = 0;
 
   constructor(o: HotCacheOptions) {
     this.entries = new LRUCache<string, HotEntry>({
       max: o.maxEntries ?? 500,
       maxSize: o.maxBytes ?? 16 * 1024 * 1024,
-      sizeCalculation: (e) => e.body.length * 2 + 200,
+      sizeCalculation: (e) => e.identity.body.length + (e.gzip?.body.length ?? 0) + 200,
       ttl: o.maxAgeMs ?? 5000,
       // Ages read from the app's clock on every look-up (not a value cached for a millisecond).
       perf: { now: o.now },
@@ -49,9 +45,14 @@ export class HotCache {
 
   /** Forgets every reply, and the builds under way. */
   clear(): void {
-    this.generation++;
+    this.clears++;
     this.entries.clear();
     this.building.clear();
+  }
+
+  /** Moves on at every clear: something worked out from the content before a clear is stale. */
+  get generation(): number {
+    return this.clears;
   }
 
   get size(): number {
@@ -67,10 +68,10 @@ export class HotCache {
     if (kept) return Promise.resolve(kept);
     const pending = this.building.get(key);
     if (pending) return pending;
-    const generation = this.generation;
+    const generation = this.clears;
     const built = build()
       .then(({ entry, keep }) => {
-        if (keep && generation === this.generation) this.entries.set(key, entry);
+        if (keep && generation === this.clears) this.entries.set(key, entry);
         return entry;
       })
       .finally(() => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, ContentLanguage } from '../../core/contract';
 import { sql } from '../db/client';
@@ -29,6 +30,8 @@ interface Read<T> {
   etag: string | undefined;
   body: { error: boolean; data: T; code?: string } | undefined;
   headers: Record<string, unknown>;
+  /** The bytes as sent (before any content coding is undone). */
+  raw: Buffer;
 }
 
 /** A read as the app sends it, with any headers; a 304 has no body. */
@@ -43,11 +46,14 @@ async function read<T = unknown>(
     headers: { 'content-type': 'application/json', ...headers },
     payload: JSON.stringify(fields),
   });
+  const gzipped = res.headers['content-encoding'] === 'gzip';
+  const text = gzipped ? gunzipSync(res.rawPayload).toString() : res.body;
   return {
     status: res.statusCode,
     etag: res.headers.etag as string | undefined,
-    body: res.body ? JSON.parse(res.body) : undefined,
+    body: text ? JSON.parse(text) : undefined,
     headers: res.headers,
+    raw: res.rawPayload,
   };
 }
 
@@ -242,6 +248,66 @@ describe('hot public reads', () => {
       expect(odd.status, tag.slice(0, 20)).toBe(200);
       expect(odd.body!.data).toEqual(known.body!.data);
     }
+  });
+
+  it('sends a gzip copy to a client that takes it, with its own strong ETag and Vary on every reply', async () => {
+    t.app.hotReads.clear();
+    const language = { language: 'en' };
+    const plain = await read('get_system_language_json', language);
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const zipped = await read('get_system_language_json', language, browser);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    for (const r of [plain, zipped]) expect(r.headers.vary).toBe('Accept-Encoding');
+    // The same JSON once decoded, in a third of the bytes or less.
+    expect(zipped.body).toEqual(plain.body);
+    expect(zipped.raw.length).toBeLessThan(plain.raw.length / 3);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.raw.length);
+    // RFC 9110 §8.8.3.3: a content-coded representation's strong tag differs from the unencoded one's.
+    expect(zipped.etag).toBe(`${plain.etag!.slice(0, -1)}-gzip"`);
+    // Each tag names its own representation: 304 when it is the one this request would get.
+    const ask = (etag: string, headers: Record<string, string> = {}) =>
+      read('get_system_language_json', language, { ...headers, 'if-none-match': etag });
+    const same = await ask(zipped.etag!, browser);
+    expect([same.status, same.etag, same.headers.vary]).toEqual([304, zipped.etag, 'Accept-Encoding']);
+    expect((await ask(plain.etag!)).status).toBe(304);
+    expect((await ask(plain.etag!, browser)).status).toBe(200);
+    expect((await ask(zipped.etag!)).status).toBe(200);
+    // Refused by q=0, or not named: the body as it is.
+    for (const ae of ['gzip;q=0', 'br', 'identity', '']) {
+      const r = await read('get_system_language_json', language, { 'accept-encoding': ae });
+      expect(r.headers['content-encoding'], ae).toBeUndefined();
+      expect(r.etag, ae).toBe(plain.etag);
+    }
+    expect((await read('get_system_language_json', language, { 'accept-encoding': '*' })).etag).toBe(zipped.etag);
+    // A small body goes as it is whatever the client takes (tagged as such).
+    const small = await read('get_settings', { type: 'faq', language: 'en' }, browser);
+    expect(small.raw.length).toBeLessThan(1024);
+    expect([small.headers['content-encoding'], small.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+    expect(small.etag).toMatch(/^"[\w-]{32}"$/);
+  });
+
+  it('remembers a valid body’s key, not an invalid one, and no more bodies than its bound', async () => {
+    t.app.hotReads.clear();
+    const fields = { type: 1, language_id: en };
+    const first = await categories();
+    expect(t.app.hotReads.known.size).toBe(1);
+    expect((await categories()).etag).toBe(first.etag);
+    expect(t.app.hotReads.known.size).toBe(1);
+    // Refused each time, remembered never.
+    for (let i = 0; i < 2; i++) expect((await read('get_categories', { ...fields, type: 99 })).status).toBe(400);
+    expect(t.app.hotReads.known.size).toBe(1);
+    // A long body is validated each time, not remembered.
+    expect((await read('get_categories', { ...fields, padding: 'x'.repeat(600) })).etag).toBe(first.etag);
+    expect(t.app.hotReads.known.size).toBe(1);
+    // Made-up bodies (unknown fields are ignored) are remembered each, up to a bound (least
+    // recently used go past it; lru-cache's max, not filled here: a thousand calls are slow on CI).
+    for (let i = 0; i < 40; i++) expect((await read('get_categories', { ...fields, n: i })).etag).toBe(first.etag);
+    expect(t.app.hotReads.known.size).toBe(41);
+    expect(t.app.hotReads.known.max).toBe(1_000);
+    // A change forgets them with the replies.
+    await as(t, admin, 'admin_save_category', { id: science, name: 'Science' });
+    expect(t.app.hotReads.known.size).toBe(0);
   });
 
   it('refuses an If-None-Match too large for any server with a 4xx, never a 500', async () => {
