@@ -1,5 +1,6 @@
 import { CATEGORY_TYPES, type Comprehension, type PlaySession } from '../../../core/contract';
 import { isLevelPlayable } from '../../../core/rules/level-progress';
+import type { SoloMode } from '../../../core/rules/solo-modes';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sql, type Db, type SQL } from '../../db/client';
@@ -83,7 +84,6 @@ export async function openLevel(
   o: { category: string; subcategory: string; level: number; resume?: boolean },
 ): Promise<PlaySession> {
   const type = CATEGORY_TYPES[mode];
-  const rules = await ctx.settings.rules(ctx.db);
   // One round trip for the subcategory, its levels in this language and the player's unlock.
   const [ref] = await levelRef(ctx.db, {
     user_id: ctx.userId,
@@ -97,34 +97,32 @@ export async function openLevel(
   await assertUnlocked(ctx.db, ctx.userId, { type, slug: ref.category, premium_price: ref.premium_price });
   if (o.level > (ref.max_level ?? 0)) throw new AppError('not_found', { field: 'level', message: 'No such level.' });
   if (!isLevelPlayable(o.level, ref.unlocked ?? 1)) throw new AppError('level_locked', { field: 'level' });
-  const extra = { maxLevel: ref.max_level ?? 0, title: ref.subcategory_name };
-  if (o.resume) {
-    const open = await resumeIn(
-      ctx,
-      {
-        mode,
-        category: ref.category,
-        subcategory: ref.subcategory,
-        level: o.level,
-      },
-      extra,
-    );
+  return resumeOrDraw(ctx, mode, ref, o.level, { maxLevel: ref.max_level ?? 0, title: ref.subcategory_name }, o.resume);
+}
+
+/**
+ * A level (or round) of a subcategory: the player's own open session of it when `resume` asks,
+ * else a new one of the level's questions drawn at random.
+ */
+async function resumeOrDraw(
+  ctx: Ctx,
+  mode: SoloMode,
+  ref: { sub_id: number; category: string; subcategory: string },
+  level: number,
+  extra: { maxLevel: number; title: string },
+  resume?: boolean,
+): Promise<PlaySession> {
+  const unit = { mode, category: ref.category, subcategory: ref.subcategory, level };
+  if (resume) {
+    const open = await resumeIn(ctx, unit, extra);
     if (open) return open;
   }
+  const rules = await ctx.settings.rules(ctx.db);
   return createDrawnSession(
     ctx.db,
     ctx.settings,
-    {
-      userId: ctx.userId,
-      mode,
-      languageId: ctx.languageId,
-      category: ref.category,
-      subcategory: ref.subcategory,
-      level: o.level,
-      ...extra,
-      rewards: true,
-    },
-    { subcategoryId: ref.sub_id, level: o.level, limit: rules.quiz_zone_questions_per_level },
+    { userId: ctx.userId, languageId: ctx.languageId, ...unit, ...extra, rewards: true },
+    { subcategoryId: ref.sub_id, level, limit: rules.quiz_zone_questions_per_level },
   );
 }
 
@@ -173,36 +171,7 @@ export async function openRound(
     while (round < maxRound && done.has(round)) round++;
   }
   if (round > maxRound) throw new AppError('not_found', { field: 'round', message: 'No such round.' });
-  const extra = { maxLevel: maxRound, title: ref.subcategory_name };
-  if (o.resume) {
-    const open = await resumeIn(
-      ctx,
-      {
-        mode,
-        category: ref.category,
-        subcategory: ref.subcategory,
-        level: round,
-      },
-      extra,
-    );
-    if (open) return open;
-  }
-  const rules = await ctx.settings.rules(ctx.db);
-  return createDrawnSession(
-    ctx.db,
-    ctx.settings,
-    {
-      userId: ctx.userId,
-      mode,
-      languageId: ctx.languageId,
-      category: ref.category,
-      subcategory: ref.subcategory,
-      level: round,
-      ...extra,
-      rewards: true,
-    },
-    { subcategoryId: ref.sub_id, level: round, limit: rules.quiz_zone_questions_per_level },
-  );
+  return resumeOrDraw(ctx, mode, ref, round, { maxLevel: maxRound, title: ref.subcategory_name }, o.resume);
 }
 
 /** A fun-and-learn text as `Comprehension` lists it, with the player's results (from `t` in `c`). */
