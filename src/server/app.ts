@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { sql, type Database } from './db/client';
 import { PATHS } from './paths';
-import { HANDLERS, ONE_WRITE_ACTIONS } from './actions';
+import { HANDLERS, ONE_WRITE_ACTIONS, SELF_KEYED_ACTIONS } from './actions';
 import { IdentityTokens } from './auth/identity-token';
 import { GoogleVerifier } from './auth/google';
 import { FirebaseVerifier } from './auth/firebase';
@@ -204,7 +204,10 @@ export async function buildApp(o: AppOptions): Promise<App> {
   });
   await contentChanges.start();
   app.decorate('hotReads', hot);
-  registerDispatcher(app, services, HANDLERS as never, hot, ONE_WRITE_ACTIONS);
+  registerDispatcher(app, services, HANDLERS as never, hot, {
+    oneWrite: ONE_WRITE_ACTIONS,
+    selfKeyed: SELF_KEYED_ACTIONS,
+  });
   registerPackRoutes(app, services);
   await registerGateway(app, services, battles, contests, userFeed);
   await userFeed.start();

@@ -185,6 +185,36 @@ describe('one answer per question', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps no reply for its op id: a repeat after later answers gets its verdict again, another answer under it 409', async () => {
+    const p = await createPlayer(t.app);
+    const s = await unsealed(t.db, await openLevel(p));
+    const [q1, q2] = [s.questions[0]!, s.questions[1]!];
+    await elapse(t.db, s.session_id, 2000);
+    const op = `${s.session_id}-q${q1.id}`;
+    const fields = { session_id: s.session_id, question_id: q1.id, answer: q1.answer };
+    const first = await answer(p, fields, op);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    await elapse(t.db, s.session_id, 2000);
+    await answer(p, { session_id: s.session_id, question_id: q2.id, answer: q2.answer }, `${s.session_id}-q${q2.id}`);
+    const again = await answer(p, fields, op);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const { answered: _a, ...verdict } = first.body.data;
+    expect(again.body.data).toMatchObject(verdict);
+    const wrong = q1.options.find((o) => o.id !== q1.answer)!.id;
+    const other = await answer(p, { ...fields, answer: wrong }, op);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('already_answered');
+    const bad = await answer(p, fields, 'no spaces allowed');
+    expect(bad.status).toBe(400);
+    const kept = await t.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM idempotency_keys
+      WHERE user_id = ${p.user.id} AND action = 'submit_answer'`);
+    expect(kept!.n).toBe(0);
+    const rows = await t.db.rows<{ answer: string }>(sql`SELECT answer FROM play_answers
+      WHERE session_id = ${s.session_id}::uuid ORDER BY answered_at`);
+    expect(rows.map((r) => r.answer)).toEqual([q1.answer, q2.answer]);
+  });
+
   it('refuses a second, different answer to a question (409) and keeps the first', async () => {
     const p = await createPlayer(t.app);
     const s = await unsealed(t.db, await openLevel(p));

@@ -68,7 +68,7 @@ export const quizZoneHandlers: Handlers<
   },
 
   async submit_answer(o, ctx) {
-    return submitAnswer(ctx.db, ctx.services.settings, me(ctx).id, o);
+    return submitAnswer(ctx.db, ctx.services.settings, me(ctx).id, o, ctx.repeated);
   },
 
   // The spec's client reports level progress; the server keeps its own from graded sessions

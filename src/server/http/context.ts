@@ -65,6 +65,11 @@ export interface ActionContext {
   afterCommit?: (fn: () => void) => void;
   /** Admin actions: notes what the action changed, for the audit log (written in its transaction). */
   audit?: (note: AuditNote) => void;
+  /**
+   * A self-keyed action (SELF_KEYED_ACTIONS) answers a repeat of what it already did, from what
+   * it stored: the reply says so (`Idempotent-Replayed`), as a stored reply's does.
+   */
+  repeated?: () => void;
 }
 
 const PAGED = Symbol('paged');

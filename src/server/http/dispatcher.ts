@@ -142,9 +142,15 @@ export function registerDispatcher(
   s: Services,
   handlers: Record<string, AnyHandler>,
   hot?: HotReads,
-  /** Mutations that write one statement: without a key, run outside a transaction (ONE_WRITE_ACTIONS). */
-  oneWrite: ReadonlySet<string> = new Set(),
+  kinds: {
+    /** Mutations that write one statement: without a key, run outside a transaction (ONE_WRITE_ACTIONS). */
+    oneWrite?: ReadonlySet<string>;
+    /** Mutations keyed by what they change: their Idempotency-Key keeps no reply (SELF_KEYED_ACTIONS). */
+    selfKeyed?: ReadonlySet<string>;
+  } = {},
 ): void {
+  const oneWrite = kinds.oneWrite ?? new Set<string>();
+  const selfKeyed = kinds.selfKeyed ?? new Set<string>();
   app.post<{ Params: { action: string } }>('/api/:action', async (req, reply) => {
     const name = req.params.action;
     if (!isActionName(name) || !handlers[name]) throw new AppError('unknown_action');
@@ -187,6 +193,7 @@ export function registerDispatcher(
     // database's notification tells every node, this one a moment later).
     if (spec.access === 'admin' && spec.mutates) committed.push(() => s.contentChanges.changed());
     const notes: AuditNote[] = [];
+    let repeated = false;
     const ctx: ActionContext = {
       ...who,
       db: s.db,
@@ -195,6 +202,9 @@ export function registerDispatcher(
       files: body.files,
       afterCommit: (fn) => committed.push(fn),
       audit: (note) => notes.push(note),
+      repeated: () => {
+        repeated = true;
+      },
     };
 
     // An admin's change and its audit rows commit together or not at all.
@@ -220,10 +230,10 @@ export function registerDispatcher(
     // Keys are scoped by account: a caller without one (the profile step) gets none, so no
     // stored reply can be handed to someone else.
     const key = who.user ? idempotencyKey(req.headers['idempotency-key']) : undefined;
-    if (!key || !who.user) {
+    if (!key || !who.user || selfKeyed.has(name)) {
       const result = oneWrite.has(name) && spec.access !== 'admin' ? await run(s.db) : await s.db.tx(run);
       runCommitted();
-      return send(reply, 200, envelope(result));
+      return send(reply, 200, envelope(result), repeated);
     }
     const uid = who.user.id;
     const hash = requestHash(name, body);

@@ -152,6 +152,8 @@ export async function submitAnswer(
   settings: SettingsStore,
   userId: number,
   o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
+  /** Told when this is the same answer again (its stored verdict is the reply). */
+  repeated?: () => void,
 ): Promise<AnswerVerdict> {
   const [s] = await lockForAnswer(db, { id: o.session_id });
   // Another player's session is answered as if it did not exist.
@@ -165,7 +167,8 @@ export async function submitAnswer(
   if (prior && prior.answer !== canonical(type, o.answer))
     throw new AppError(s.finished ? 'session_finished' : 'already_answered', { field: 'question_id' });
   let stored = prior;
-  if (!stored) {
+  if (stored) repeated?.();
+  else {
     // An offline pack's play is graded whole when posted: it has no answers to take one by one.
     if (s.finished || !s.sealed) throw new AppError('session_finished');
     if (s.expired) throw new AppError('session_expired');
