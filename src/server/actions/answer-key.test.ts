@@ -313,4 +313,30 @@ describe('refusals', () => {
     expect(by.get(q1!.id)!.fast).toBe(false);
     expect(by.get(q2!.id)).toMatchObject({ elapsed_ms: 0, fast: true });
   });
+
+  it('never credits the same time twice to answers sent at once, and stores each question once', async () => {
+    const p = await createPlayer(t.app);
+    const s = await unsealed(t.db, await openLevel(p));
+    await elapse(t.db, s.session_id, 1000);
+    // Every answer at once, each claiming a minute, one of them twice: a script's burst.
+    const claims = [...s.questions, s.questions[0]!].map((q) => ({
+      session_id: s.session_id,
+      question_id: q.id,
+      answer: q.answer,
+      elapsed_ms: 60_000,
+    }));
+    const replies = await Promise.all(claims.map((c) => answer(p, c)));
+    expect(replies.map((r) => r.status)).toEqual(claims.map(() => 200));
+    const had = await t.db.one<{ ms: number; credited: number; n: number; seq: number }>(sql`SELECT
+        (extract(epoch FROM now() - p.started_at) * 1000)::float8 AS ms,
+        (SELECT coalesce(sum(elapsed_ms), 0)::int FROM play_answers WHERE session_id = p.id) AS credited,
+        (SELECT count(*)::int FROM play_answers WHERE session_id = p.id) AS n, p.answer_seq AS seq
+      FROM play_sessions p WHERE p.id = ${s.session_id}::uuid`);
+    expect(had!.n).toBe(s.questions.length);
+    expect(had!.seq).toBe(s.questions.length);
+    expect(had!.credited).toBeGreaterThanOrEqual(1000);
+    expect(had!.credited).toBeLessThanOrEqual(had!.ms);
+    // The twin got the stored verdict of its question.
+    expect(replies.at(-1)!.body.data).toMatchObject({ question_id: s.questions[0]!.id, is_correct: true });
+  });
 });

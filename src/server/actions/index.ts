@@ -37,12 +37,13 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
 
 /**
  * Mutating actions whose only write is one statement (opening a quiz-zone level: reads, then one
- * INSERT of the session). Sent without an Idempotency-Key they run outside a transaction: in READ
+ * INSERT of the session; an answer: a read, then one statement that stores it if the session is
+ * still as read). Sent without an Idempotency-Key they run outside a transaction: in READ
  * COMMITTED each read sees its own snapshot either way, and one statement is atomic on its own, so
  * BEGIN and COMMIT would only add two round trips. With a key they run in one, as every mutation
  * does (the stored reply commits with the effect). `one-write.test.ts` holds each to one write.
  */
-export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['get_questions_by_level']);
+export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['get_questions_by_level', 'submit_answer']);
 
 /**
  * Mutations keyed by what they change, so that a repeat is answered from the change itself:
@@ -50,6 +51,7 @@ export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['
  * answer's verdict (`Idempotent-Replayed: true`), another one 409 `already_answered`. The app's
  * Idempotency-Key for it names the same thing (`<session>-q<question>`), so keeping its reply as
  * well would only write it twice: its key is checked for form, and no reply is kept for it (two
- * statements fewer on every answer).
+ * statements fewer on every answer). Being also in ONE_WRITE_ACTIONS, it runs outside a
+ * transaction with a key as without one.
  */
 export const SELF_KEYED_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['submit_answer']);

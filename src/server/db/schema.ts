@@ -250,6 +250,8 @@ export const playSessions = pgTable('play_sessions', {
   unit: text().default('').notNull(),
   max_level: integer().default(0).notNull(),
   sealed: boolean().default(false).notNull(),
+  /** Bumped by every answer submit_answer stores: its write goes through only on the value it read. */
+  answer_seq: integer().default(0).notNull(),
 });
 
 export const questionReports = pgTable('question_reports', {

@@ -7,7 +7,8 @@ import { prepared } from '../../db/prepared';
 import { playAnswers, playSessions, type Row } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
-import { recordTrustEvent } from '../trust-events';
+import { recordTrustEvent, type TrustEventKind } from '../trust-events';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { GRACE_SECONDS } from './sessions';
 
 /** The columns of a session that grading one answer reads. */
@@ -58,36 +59,6 @@ export async function uncreditedMs(db: Db, sessionId: string): Promise<number> {
 }
 
 /**
- * Grades and stores the first answer to a question of a locked session, on the server's clock.
- * The time it is credited runs from the later of the session's start and the previous answer's
- * verdict; a device may state less (a queued answer), never more than the session has left
- * uncredited, so no time can be claimed before it passed. Under the human floor the answer is
- * kept as given but earns nothing, and a paying session records a `fast_answer` trust event.
- */
-export async function storeAnswer(
-  db: Db,
-  settings: SettingsStore,
-  s: VerdictSession,
-  questionId: number,
-  given: string | null | undefined,
-  statedMs?: number,
-  clock?: SessionClock,
-): Promise<StoredAnswer> {
-  const type = s.question_types[String(questionId)] ?? 'mcq';
-  const answer = canonical(type, given);
-  const { gap, budget } = clock ?? (await sessionClock(db, s.id));
-  const elapsed = Math.max(0, Math.floor(Math.min(statedMs ?? gap, budget)));
-  const floor = (await settings.rules(db)).human_floor_ms;
-  const fast = answer !== null && elapsed < floor;
-  const isCorrect = isCorrectAnswer(type, s.answer_key[String(questionId)] ?? '', answer);
-  await db.run(sql`INSERT INTO play_answers (session_id, question_id, answer, is_correct, elapsed_ms, fast)
-    VALUES (${s.id}::uuid, ${questionId}, ${answer}, ${isCorrect}, ${elapsed}, ${fast})`);
-  if (fast && s.rewards)
-    await recordTrustEvent(db, s.user_id, 'fast_answer', s.id, { question_id: questionId, elapsed_ms: elapsed, floor });
-  return { question_id: questionId, answer, is_correct: isCorrect, fast };
-}
-
-/**
  * Stores the answers of many questions of a locked session at once (submitSession's late ones),
  * each credited `elapsedMs` (the caller shares the uncredited time, so their sum stays within it):
  * one statement, plus a trust event for each fast one of a paying session.
@@ -122,83 +93,26 @@ export async function storeAnswers(
   return out;
 }
 
-/** A session locked to grade one answer (built once: it runs on every answer). */
-const lockForAnswer = prepared((orm) => {
-  const ps = playSessions;
-  return orm
-    .select({
-      id: ps.id,
-      user_id: ps.user_id,
-      question_ids: ps.question_ids,
-      answer_key: ps.answer_key,
-      question_types: ps.question_types,
-      rewards: ps.rewards,
-      sealed: ps.sealed,
-      finished: sql<boolean>`${ps.finished_at} IS NOT NULL`,
-      expired: sql<boolean>`now() > ${ps.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
-    })
-    .from(ps)
-    .where(eq(ps.id, sql.placeholder('id')))
-    .for('update');
-});
-
 /**
- * submit_answer: the verdict of one answer to a question of the player's open sealed session,
- * with that question's answer and explanation (and no other's). The same answer again answers
- * the stored verdict; a different one is refused and changes nothing.
+ * What answering one question of a session reads, in one statement and without a lock (built
+ * once: it runs on every answer): the session's key and state, its clock, the number of questions
+ * answered, the answer stored for this question (if any) and its explanation, and `answer_seq`,
+ * which every answer stored one by one bumps.
  */
-export async function submitAnswer(
-  db: Db,
-  settings: SettingsStore,
-  userId: number,
-  o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
-  /** Told when this is the same answer again (its stored verdict is the reply). */
-  repeated?: () => void,
-): Promise<AnswerVerdict> {
-  const [s] = await lockForAnswer(db, { id: o.session_id });
-  // Another player's session is answered as if it did not exist.
-  if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
-  if (!s.question_ids.includes(o.question_id) || s.answer_key[String(o.question_id)] === undefined)
-    throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
-  const type = s.question_types[String(o.question_id)] ?? 'mcq';
-  // Read after the lock (its own snapshot): an answer a concurrent twin stored is seen here.
-  const state = await answerState(db, s.id, o.question_id);
-  const prior = state.prior ?? undefined;
-  if (prior && prior.answer !== canonical(type, o.answer))
-    throw new AppError(s.finished ? 'session_finished' : 'already_answered', { field: 'question_id' });
-  let stored = prior;
-  if (stored) repeated?.();
-  else {
-    // An offline pack's play is graded whole when posted: it has no answers to take one by one.
-    if (s.finished || !s.sealed) throw new AppError('session_finished');
-    if (s.expired) throw new AppError('session_expired');
-    stored = await storeAnswer(db, settings, s, o.question_id, o.answer, o.elapsed_ms, state);
-  }
-  const key = s.answer_key[String(o.question_id)]!;
-  return {
-    session_id: s.id,
-    question_id: o.question_id,
-    answer: stored.answer,
-    is_correct: stored.is_correct,
-    correct_answer: type === 'word' ? normalizeWord(key) : key,
-    explanation: state.explanation,
-    answered: state.answered + (prior ? 0 : 1),
-  };
-}
-
-/**
- * What answering one question of a session needs, in one read: the answer stored for it (if
- * any), the session's clock, the number of questions answered and the question's explanation.
- */
-async function answerState(db: Db, sessionId: string, questionId: number) {
-  const [row] = await readAnswerState(db, { id: sessionId, question_id: questionId });
-  return row!;
-}
-
-const readAnswerState = prepared((orm) => {
+const readForAnswer = prepared((orm) => {
   const questionId = sql.placeholder('question_id');
   return orm
     .select({
+      id: p.id,
+      user_id: p.user_id,
+      question_ids: p.question_ids,
+      answer_key: p.answer_key,
+      question_types: p.question_types,
+      rewards: p.rewards,
+      sealed: p.sealed,
+      answer_seq: p.answer_seq,
+      finished: sql<boolean>`${p.finished_at} IS NOT NULL`,
+      expired: sql<boolean>`now() > ${p.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
       ...CLOCK_FIELDS,
       answered: sql<number>`count(${a.question_id})::int`,
       prior: sql<StoredAnswer | null>`(SELECT json_build_object('question_id', x.question_id, 'answer', x.answer,
@@ -209,5 +123,111 @@ const readAnswerState = prepared((orm) => {
     .from(p)
     .leftJoin(a, eq(a.session_id, p.id))
     .where(eq(p.id, sql.placeholder('id')))
-    .groupBy(p.id, p.started_at);
+    .groupBy(p.id);
 });
+
+type AnswerRead = NonNullable<Awaited<ReturnType<typeof readForAnswer>>[number]>;
+
+/**
+ * Stores one graded answer if nothing changed the session since `s` was read: in one statement,
+ * which bumps `answer_seq` only while it is still the one read and the session is open, stores
+ * the answer on that and, for a fast answer of a paying session, its `fast_answer` trust event.
+ * False when another answer or the finish came first (or the same question's answer, which the
+ * primary key refuses): what was read is stale, read again.
+ */
+async function storeIfUnchanged(
+  db: Db,
+  s: AnswerRead,
+  answer: StoredAnswer,
+  elapsed: number,
+  floor: number,
+): Promise<boolean> {
+  const noted = answer.fast && s.rewards;
+  const detail = JSON.stringify({ question_id: answer.question_id, elapsed_ms: elapsed, floor });
+  try {
+    const [row] = await db.rows<{ n: number }>(sql`WITH bumped AS (
+        UPDATE play_sessions SET answer_seq = answer_seq + 1
+        WHERE id = ${s.id}::uuid AND answer_seq = ${s.answer_seq} AND finished_at IS NULL
+          AND now() <= deadline + make_interval(secs => ${GRACE_SECONDS})
+        RETURNING id
+      ), stored AS (
+        INSERT INTO play_answers (session_id, question_id, answer, is_correct, elapsed_ms, fast)
+        SELECT id, ${answer.question_id}, ${answer.answer}, ${answer.is_correct}, ${elapsed}, ${answer.fast} FROM bumped
+        RETURNING session_id
+      ), noted AS (
+        INSERT INTO trust_events (user_id, kind, ref, detail)
+        SELECT ${s.user_id}, ${'fast_answer' satisfies TrustEventKind}, ${s.id}, ${detail}::jsonb FROM stored
+        WHERE ${noted}
+      )
+      SELECT count(*)::int AS n FROM stored`);
+    return row!.n === 1;
+  } catch (e) {
+    if (isUniqueViolation(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * submit_answer: the verdict of one answer to a question of the player's open sealed session,
+ * with that question's answer and explanation (and no other's). The same answer again answers
+ * the stored verdict; a different one is refused and changes nothing.
+ *
+ * Graded on the server's clock: the time an answer is credited runs from the later of the
+ * session's start and the previous answer's verdict; a device may state less (a queued answer),
+ * never more than the session has left uncredited, so no time can be claimed before it passed.
+ * Under the human floor the answer is kept as given but earns nothing, and a paying session
+ * records a `fast_answer` trust event.
+ *
+ * Two statements and no transaction: a read, then one write that stores the answer only if the
+ * session is still as read (`answer_seq`, open, not expired). Two answers of one session sent at
+ * once cannot both spend the same uncredited time: the second one's write finds `answer_seq`
+ * moved, reads again and is graded on what is left. Each failed write means another answer (one
+ * per question) or the finish went through, so the questions' number bounds the attempts.
+ */
+export async function submitAnswer(
+  db: Db,
+  settings: SettingsStore,
+  userId: number,
+  o: { session_id: string; question_id: number; answer?: string; elapsed_ms?: number },
+  /** Told when this is the same answer again (its stored verdict is the reply). */
+  repeated?: () => void,
+): Promise<AnswerVerdict> {
+  for (let attempt = 0; ; attempt++) {
+    const [s] = await readForAnswer(db, { id: o.session_id, question_id: o.question_id });
+    // Another player's session is answered as if it did not exist.
+    if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
+    const key = s.answer_key[String(o.question_id)];
+    if (!s.question_ids.includes(o.question_id) || key === undefined)
+      throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
+    const type = s.question_types[String(o.question_id)] ?? 'mcq';
+    const given = canonical(type, o.answer);
+    const verdict = (stored: StoredAnswer, answered: number): AnswerVerdict => ({
+      session_id: s.id,
+      question_id: o.question_id,
+      answer: stored.answer,
+      is_correct: stored.is_correct,
+      correct_answer: type === 'word' ? normalizeWord(key) : key,
+      explanation: s.explanation,
+      answered,
+    });
+    if (s.prior) {
+      if (s.prior.answer !== given)
+        throw new AppError(s.finished ? 'session_finished' : 'already_answered', { field: 'question_id' });
+      repeated?.();
+      return verdict(s.prior, s.answered);
+    }
+    // An offline pack's play is graded whole when posted: it has no answers to take one by one.
+    if (s.finished || !s.sealed) throw new AppError('session_finished');
+    if (s.expired) throw new AppError('session_expired');
+    const elapsed = Math.max(0, Math.floor(Math.min(o.elapsed_ms ?? s.gap, s.budget)));
+    const floor = (await settings.rules(db)).human_floor_ms;
+    const stored: StoredAnswer = {
+      question_id: o.question_id,
+      answer: given,
+      is_correct: isCorrectAnswer(type, key, given),
+      fast: given !== null && elapsed < floor,
+    };
+    if (await storeIfUnchanged(db, s, stored, elapsed, floor)) return verdict(stored, s.answered + 1);
+    if (attempt > s.question_ids.length + 2) throw new Error(`submit_answer: session ${s.id} kept changing`);
+  }
+}
