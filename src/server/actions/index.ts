@@ -43,7 +43,10 @@ export const HANDLERS: { [A in ActionName]: Handler<A> } = {
  * BEGIN and COMMIT would only add two round trips. With a key they run in one, as every mutation
  * does (the stored reply commits with the effect). `one-write.test.ts` holds each to one write.
  */
-export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['get_questions_by_level', 'submit_answer']);
+export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
+  'get_questions_by_level',
+  'submit_answer',
+]);
 
 /**
  * Mutations keyed by what they change, so that a repeat is answered from the change itself:
