@@ -49,12 +49,19 @@ export const ONE_WRITE_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
 ]);
 
 /**
- * Mutations keyed by what they change, so that a repeat is answered from the change itself:
- * submit_answer stores one answer per session and question, and the same answer again gets that
- * answer's verdict (`Idempotent-Replayed: true`), another one 409 `already_answered`. The app's
- * Idempotency-Key for it names the same thing (`<session>-q<question>`), so keeping its reply as
- * well would only write it twice: its key is checked for form, and no reply is kept for it (two
- * statements fewer on every answer). Being also in ONE_WRITE_ACTIONS, it runs outside a
- * transaction with a key as without one.
+ * Mutations keyed by what they change, so that a repeat is answered from the change itself, not
+ * from a second copy of their reply in `idempotency_keys` (their Idempotency-Key is checked for
+ * form; the reply of a repeat says `Idempotent-Replayed: true`):
+ * - submit_answer stores one answer per session and question: the same answer again gets that
+ *   answer's verdict, another one 409 `already_answered`. The app's key for it names the same
+ *   thing (`<session>-q<question>`). Two statements fewer on every answer; being also in
+ *   ONE_WRITE_ACTIONS, it runs outside a transaction with a key as without one.
+ * - submit_quiz_answers grades a session once and keeps its result on the session: a repeat
+ *   gets that result. The key and request hash it was graded under are kept beside it, so the
+ *   same key with another body is still 409 `idempotency_conflict`. Two statements fewer on every
+ *   finish, and the result's JSON written once.
  */
-export const SELF_KEYED_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>(['submit_answer']);
+export const SELF_KEYED_ACTIONS: ReadonlySet<ActionName> = new Set<ActionName>([
+  'submit_answer',
+  'submit_quiz_answers',
+]);

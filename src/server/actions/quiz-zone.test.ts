@@ -238,10 +238,20 @@ describe('playing a level', () => {
     const other = await submit(p, s, 3, key);
     expect(other.status).toBe(409);
     expect(other.body.code).toBe('idempotency_conflict');
+    // Another key is another request: the session's one result, replayed.
+    const anew = await submit(p, s, 3, randomUUID());
+    expect(anew.status).toBe(200);
+    expect(anew.headers['idempotent-replayed']).toBe('true');
+    expect(anew.body).toEqual(first.body);
     const rows = await t.db.one<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM coin_ledger WHERE user_id = ${p.user.id}`,
     );
     expect(rows!.n).toBe(2); // welcome bonus + one level reward
+    // Self-keyed: the key is kept on the session with its result, not with a copy of the reply.
+    const kept = await t.db.one<{ n: number; key: string }>(sql`SELECT
+        (SELECT count(*)::int FROM idempotency_keys WHERE user_id = ${p.user.id} AND action = 'submit_quiz_answers') AS n,
+        (SELECT finish_key FROM play_sessions WHERE id = ${s.session_id}::uuid) AS key`);
+    expect(kept).toEqual({ n: 0, key });
   });
 
   it("answers another player's session as not found and changes nothing", async () => {

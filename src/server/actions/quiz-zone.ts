@@ -61,7 +61,10 @@ export const quizZoneHandlers: Handlers<
   },
 
   async submit_quiz_answers({ session_id, answers }, ctx) {
-    const result = await submitSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers);
+    const result = await submitSession(ctx.db, ctx.services.settings, me(ctx).id, session_id, answers, {
+      request: ctx.idempotency,
+      repeated: ctx.repeated,
+    });
     // Badges a quiz can earn unlock (and notify) with it, in its transaction.
     await refreshBadges(ctx.db, me(ctx).id);
     return result;

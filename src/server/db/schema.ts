@@ -252,6 +252,9 @@ export const playSessions = pgTable('play_sessions', {
   sealed: boolean().default(false).notNull(),
   /** Bumped by every answer submit_answer stores: its write goes through only on the value it read. */
   answer_seq: integer().default(0).notNull(),
+  /** The Idempotency-Key and request hash the session was graded under (submit_quiz_answers is self-keyed). */
+  finish_key: text(),
+  finish_hash: text(),
 });
 
 export const questionReports = pgTable('question_reports', {

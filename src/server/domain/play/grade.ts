@@ -41,6 +41,8 @@ const lockToGrade = prepared((orm) =>
       answer_key: playSessions.answer_key,
       question_types: playSessions.question_types,
       result: playSessions.result,
+      finish_key: playSessions.finish_key,
+      finish_hash: playSessions.finish_hash,
       sealed: playSessions.sealed,
       expired: sql<boolean>`now() > ${playSessions.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
     })
@@ -225,11 +227,21 @@ export async function submitSession(
   userId: number,
   sessionId: string,
   answers: { question_id: number; answer: string | null }[],
+  /**
+   * A self-keyed call's Idempotency-Key and request hash (kept with the result: the same key with
+   * another body is refused), and who to tell when the stored result is the reply.
+   */
+  call: { request?: { key: string; hash: string }; repeated?: () => void } = {},
 ): Promise<QuizResult> {
   const s = await lockSession(db, sessionId);
   // Another player's session is answered as if it did not exist.
   if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
-  if (s.result) return s.result;
+  if (s.result) {
+    if (call.request && call.request.key === s.finish_key && call.request.hash !== s.finish_hash)
+      throw new AppError('idempotency_conflict');
+    call.repeated?.();
+    return s.result;
+  }
   if (s.expired) throw new AppError('session_expired');
   // One grading at a time per player: two sessions of one level submitted together must not
   // both see the level as never passed (the progress row may not exist yet to lock). The same
@@ -324,7 +336,8 @@ export async function submitSession(
     review,
   };
   await db.run(sql`UPDATE play_sessions SET finished_at = now(), rewards = ${reward.rewarded},
-      result = ${JSON.stringify(result)}::jsonb
+      result = ${JSON.stringify(result)}::jsonb,
+      finish_key = ${call.request?.key ?? null}, finish_hash = ${call.request?.hash ?? null}
     WHERE id = ${s.id}::uuid`);
   return result;
 }
