@@ -33,8 +33,10 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const TRACE = process.env.BENCH_TRACE === '1';
 
 /**
- * The baseline ("today"): this command at its defaults on main at c49f362, before the changes
- * (load average 5–7 from other work on the machine). The goals are ratios against it.
+ * The baseline as recorded: this command at its defaults on main at c49f362, before the changes,
+ * on another day's machine (load average 5–7). Context only: this machine's speed changes by 2×
+ * from day to day, so the goals' ratios are judged by `npm run bench:play-baseline`, which runs
+ * c49f362 and this checkout in the same run.
  */
 const BASELINE = {
   pglite: { open: 58, graded: 6.1 },
@@ -404,20 +406,12 @@ function goals(key: 'pglite' | 'postgres', o: Outcome) {
   const base = BASELINE[key];
   const worstP99 = Math.max(o.openP99, ...[...o.calls.values()].map((xs) => quantile(xs, 0.99)));
   const lines: [string, boolean][] = [];
-  if (base.open > 0) {
-    const rOpen = o.openRps / base.open;
-    const rGraded = o.gradedPerS / base.graded;
-    lines.push([
-      `open ${f0(o.openRps)} req/s = ${rOpen.toFixed(2)}x of ${base.open} (goal >= ${factor}x)`,
-      rOpen >= factor,
-    ]);
-    lines.push([
-      `graded ${f1(o.gradedPerS)}/s = ${rGraded.toFixed(2)}x of ${base.graded} (goal >= ${factor}x)`,
-      rGraded >= factor,
-    ]);
-  } else {
-    lines.push(['no baseline recorded in bench/play.bench.ts yet: ratios not judged', false]);
-  }
+  // Against the recorded baseline: printed, not judged (see BASELINE).
+  console.log(
+    `  ----  ${key}: open ${f0(o.openRps)} req/s, graded ${f1(o.gradedPerS)}/s: ` +
+      `${(o.openRps / base.open).toFixed(2)}x and ${(o.gradedPerS / base.graded).toFixed(2)}x of the recorded baseline ` +
+      `(another day's machine; goal >= ${factor}x judged by npm run bench:play-baseline)`,
+  );
   if (key === 'postgres') lines.push([`p99 of every call ${f1(worstP99)} ms (goal <= 50 ms)`, worstP99 <= 50]);
   if (key === 'pglite') lines.push([`peak RSS ${o.memPeak.rss} MB (goal < 600 MB)`, o.memPeak.rss < 600]);
   if (o.errors) lines.push([`${o.errors} failed calls (goal: none)`, false]);
