@@ -70,8 +70,11 @@ export interface ActionContext {
    * it stored: the reply says so (`Idempotent-Replayed`), as a stored reply's does.
    */
   repeated?: () => void;
-  /** A self-keyed action's Idempotency-Key, if one came, with the request's hash: it keeps them itself. */
-  idempotency?: { key: string; hash: string };
+  /**
+   * A self-keyed action's Idempotency-Key, if one came, and the request's hash (computed when
+   * asked: of the self-keyed actions only the finish keeps it): the action keeps them itself.
+   */
+  idempotency?: { key: string; hash: () => string };
 }
 
 const PAGED = Symbol('paged');

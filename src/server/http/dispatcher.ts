@@ -231,7 +231,7 @@ export function registerDispatcher(
     // stored reply can be handed to someone else.
     const key = who.user ? idempotencyKey(req.headers['idempotency-key']) : undefined;
     if (!key || !who.user || selfKeyed.has(name)) {
-      if (key && selfKeyed.has(name)) ctx.idempotency = { key, hash: requestHash(name, body) };
+      if (key && selfKeyed.has(name)) ctx.idempotency = { key, hash: () => requestHash(name, body) };
       const result = oneWrite.has(name) && spec.access !== 'admin' ? await run(s.db) : await s.db.tx(run);
       runCommitted();
       return send(reply, 200, envelope(result), repeated);

@@ -28,7 +28,7 @@ function canonical(type: string, answer: string | null | undefined): string | nu
 }
 
 /** The session's clock: since the last verdict (or the start), and the time not yet credited to an answer, in ms. */
-export interface SessionClock {
+interface SessionClock {
   gap: number;
   budget: number;
 }

@@ -231,13 +231,13 @@ export async function submitSession(
    * A self-keyed call's Idempotency-Key and request hash (kept with the result: the same key with
    * another body is refused), and who to tell when the stored result is the reply.
    */
-  call: { request?: { key: string; hash: string }; repeated?: () => void } = {},
+  call: { request?: { key: string; hash: () => string }; repeated?: () => void } = {},
 ): Promise<QuizResult> {
   const s = await lockSession(db, sessionId);
   // Another player's session is answered as if it did not exist.
   if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
   if (s.result) {
-    if (call.request && call.request.key === s.finish_key && call.request.hash !== s.finish_hash)
+    if (call.request && call.request.key === s.finish_key && call.request.hash() !== s.finish_hash)
       throw new AppError('idempotency_conflict');
     call.repeated?.();
     return s.result;
@@ -337,7 +337,7 @@ export async function submitSession(
   };
   await db.run(sql`UPDATE play_sessions SET finished_at = now(), rewards = ${reward.rewarded},
       result = ${JSON.stringify(result)}::jsonb,
-      finish_key = ${call.request?.key ?? null}, finish_hash = ${call.request?.hash ?? null}
+      finish_key = ${call.request?.key ?? null}, finish_hash = ${call.request?.hash() ?? null}
     WHERE id = ${s.id}::uuid`);
   return result;
 }
