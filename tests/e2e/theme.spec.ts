@@ -62,6 +62,17 @@ function palette(page: Page): Promise<Record<string, string>> {
   });
 }
 
+/**
+ * Waits for what a change starts to end (a button's background eases over 0.15 s after a theme
+ * change; a reveal lights up): a colour read half way through one is neither state's. Endless
+ * animations (a spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** The browser bar's colours, each with the media it applies under. */
 const bars = (page: Page) =>
   page
@@ -105,6 +116,7 @@ test('dark follows the system; Light in settings overrides it across a reload; S
   // Light, chosen: the page turns light at once though the system is dark, and stays so.
   await page.getByTestId('theme-light').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await settled(page);
   expect(await backgroundLuminance(body)).toBeGreaterThan(0.8);
   expect(await bars(page)).toEqual(['#5b3cc4 all', '#3f2b96 not all']);
   expect(await contrast(primary)).toBeGreaterThanOrEqual(4.5);
@@ -124,8 +136,10 @@ test('dark follows the system; Light in settings overrides it across a reload; S
   // System again: follows the emulated media, light now, dark when it turns dark.
   await page.getByTestId('theme-system').click();
   expect(await page.locator('html').getAttribute('data-theme')).toBeNull();
+  await settled(page);
   expect(await backgroundLuminance(body)).toBeGreaterThan(0.8);
   await page.emulateMedia({ colorScheme: 'dark' });
+  await settled(page);
   expect(await backgroundLuminance(body)).toBeLessThan(0.05);
   await page.reload();
   await expect(page.getByTestId('theme-system')).toHaveAttribute('aria-checked', 'true');
@@ -153,9 +167,7 @@ test('in dark, the right and the wrong option after a reveal are readable', asyn
   await expect(picked).toHaveClass(/\bincorrect\b/);
   // The reveal animates (the right answer lights up a beat after the pick): its colours are read
   // once it has ended, not half way through (flaky under load otherwise).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await settled(page);
   expect(await backgroundLuminance(right)).toBeLessThan(0.1);
   for (const option of [right, picked]) {
     expect(await contrast(option.locator('.option-text'))).toBeGreaterThanOrEqual(4.5);
