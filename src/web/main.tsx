@@ -4,6 +4,7 @@ import { makeStore } from './app/store';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { startLevelCall } from './features/modes/quiz-zone/level-call';
+import { bootCallsAnswered } from './app/boot-calls';
 // The persistence layer (redux-persist; localforage comes as its own chunk, beside the page's): needed before the first render, so in
 // the entry chunk rather than one more round trip.
 import * as persistence from './app/persistence';
@@ -59,7 +60,9 @@ void persistence
     // A link straight into a level's play: its questions are asked for beside the page's chunk.
     if (auth.token) startLevelCall(location.pathname, languages.currentLanguage.id);
     const { appLanguage, rtl } = languages;
-    return Promise.all([applyAppLanguage(appLanguage, rtl), pageReady]);
+    // Its answer, if it comes within 1 s, is drawn in the first render: the question at once,
+    // rather than the screen with a spinner and then a second render (and paint) with it.
+    return Promise.all([applyAppLanguage(appLanguage, rtl), pageReady, bootCallsAnswered(1000)]);
   })
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../lib/api-client';
-import { openLevel, startLevelCall } from '../features/modes/quiz-zone/level-call';
+import { answeredLevel, openLevel, startLevelCall } from '../features/modes/quiz-zone/level-call';
+import { bootCallsAnswered } from './boot-calls';
 
 function counting() {
   let n = 0;
@@ -60,5 +61,34 @@ describe('calls started at boot', () => {
     startLevelCall('/quiz-zone/science/physics/9', 1);
     await new Promise((r) => setTimeout(r, 10));
     await expect(openLevel('science', 'physics', 9, 1)).rejects.toMatchObject({ code: 'level_locked' });
+  });
+
+  it('a reply already come is taken once, for the first render, if the page can draw it', async () => {
+    const fetch = counting();
+    startLevelCall('/quiz-zone/science/physics/3', 1);
+    const all = () => true;
+    // Not come yet: nothing to draw; the page's own open takes the call later.
+    expect(answeredLevel('science', 'physics', 3, 1, all)).toBeUndefined();
+    await bootCallsAnswered(1000);
+    // One the page cannot draw at once stays for its open.
+    expect(answeredLevel('science', 'physics', 3, 1, () => false)).toBeUndefined();
+    expect(answeredLevel('science', 'physics', 4, 1, all)).toBeUndefined();
+    expect(answeredLevel('science', 'physics', 3, 1, all)).toEqual({ call: 1 });
+    expect(answeredLevel('science', 'physics', 3, 1, all)).toBeUndefined();
+    await expect(openLevel('science', 'physics', 3, 1)).resolves.toEqual({ call: 2 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('the first render waits for the boot calls at most the time it is given', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    configureApi({ getToken: () => 'tok' });
+    startLevelCall('/quiz-zone/science/physics/5', 1);
+    const t0 = performance.now();
+    await bootCallsAnswered(50);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(45);
+    expect(answeredLevel('science', 'physics', 5, 1, () => true)).toBeUndefined();
   });
 });

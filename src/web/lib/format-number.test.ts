@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCount, formatMoney, formatPercent } from './format-number';
+import { describe, expect, it, vi } from 'vitest';
+import { formatCount, formatMoney, formatPercent, LATIN_DIGITS } from './format-number';
 
 describe('format-number', () => {
   it('keeps one formatter per language and kind (formats made once are not mixed up)', () => {
@@ -11,6 +11,23 @@ describe('format-number', () => {
       expect(formatMoney(1, 'points', 'fr')).toBe('1,00 points');
       expect(formatCount(5000, 'en')).toBe('5,000');
     }
+  });
+
+  it("writes a small count as Intl would, without Intl, where the language's digits are Latin", () => {
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    const langs = ['en', 'en-GB', 'fr', 'de', 'es', 'it', 'pt', 'pt-BR', 'nl', 'hi', 'id', 'tr', 'ru'];
+    for (const lang of langs) for (const n of [0, 7, 42, 999]) expect(formatCount(n, lang)).toBe(String(n));
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    // The same as Intl writes them.
+    for (const lang of langs)
+      for (const n of [0, 7, 42, 999]) expect(formatCount(n, lang)).toBe(new Intl.NumberFormat(lang).format(n));
+    // Not for a language with its own digits, a numbering asked for, a fraction, a sign, or 1,000 up.
+    expect(LATIN_DIGITS.test('ar')).toBe(false);
+    expect(LATIN_DIGITS.test('hi-IN-u-nu-deva')).toBe(false);
+    expect(formatCount(1000, 'es')).toBe(new Intl.NumberFormat('es').format(1000));
+    expect(formatCount(-5, 'sv')).toBe(new Intl.NumberFormat('sv').format(-5));
+    expect(formatCount(2.5, 'fr')).toBe('2,5');
   });
 
   it('groups a count the way the language does', () => {

@@ -22,6 +22,12 @@ export interface SoloPlayProps {
    */
   open: () => Promise<PlaySession>;
   /**
+   * A session already open, if there is one, to draw in the first render instead of calling
+   * `open` (the screen the app opened on, whose call started at boot has answered); undefined
+   * otherwise. Asked once, when the play mounts.
+   */
+  opened?: () => PlaySession | undefined;
+  /**
    * Changes when the thing to play changes (e.g. `${category}/${sub}/${level}`): restarts. Put
    * the content language in it too, so switching it reopens the session in that language.
    */
@@ -47,13 +53,13 @@ export function SoloPlay(props: SoloPlayProps): JSX.Element {
   return <Play key={props.playKey} {...props} />;
 }
 
-function Play({ open, back, next, expect = [] }: SoloPlayProps) {
+function Play({ open, opened, back, next, expect = [] }: SoloPlayProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const [reviewing, setReviewing] = useState(false);
-  const play = useSoloPlay(open, attempt);
+  const play = useSoloPlay(open, attempt, opened);
   const go = (link: PlayLink) => void navigate(link.to, { state: link.state });
   // Each screen of the play opens at its top: the first question with its clock, the result, the
   // review (issue 22: a self challenge and the review opened scrolled down).

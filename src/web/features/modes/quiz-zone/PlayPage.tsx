@@ -5,7 +5,8 @@ import { paths } from '../../../app/paths';
 import { selectLanguageId } from '../../../app/selectors';
 import { nextItem } from '../next-item';
 import { SoloPlay } from '../../../play/SoloPlay';
-import { levelNumber, openLevel, SHOWN_ON_CARD } from './level-call';
+import { answeredLevel, levelNumber, openLevel, SHOWN_ON_CARD } from './level-call';
+import { drawableAtOnce } from '../../../play/use-solo-play';
 
 /** Plays one quiz-zone level with the solo play engine. */
 export default function PlayPage() {
@@ -21,6 +22,7 @@ export default function PlayPage() {
     <SoloPlay
       playKey={`${category}/${subcategory}/${level}/${languageId}`}
       open={() => openLevel(category, subcategory, level, languageId)}
+      opened={() => answeredLevel(category, subcategory, level, languageId, drawableAtOnce)}
       expect={SHOWN_ON_CARD}
       back={{ to: levels, label: t('quiz.backToLevels'), state }}
       next={(r) => {

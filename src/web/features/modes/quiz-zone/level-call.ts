@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
-import { pageCall, startBootCall } from '../../../app/boot-calls';
+import { answeredBootCall, pageCall, startBootCall } from '../../../app/boot-calls';
+import type { PlaySession } from '../../../../core/contract';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 
@@ -26,6 +27,22 @@ export function openLevel(category: string, subcategory: string, level: number, 
   return level < 1
     ? Promise.reject(new ApiError('not_found', 404, 'not_found'))
     : pageCall('get_questions_by_level', fields(category, subcategory, level, languageId), { expect: SHOWN_ON_CARD });
+}
+
+/**
+ * The level's session if the call started at boot has brought it already and `usable` takes it
+ * (the play screen then draws its first question in its first render); else undefined.
+ */
+export function answeredLevel(
+  category: string,
+  subcategory: string,
+  level: number,
+  languageId: number,
+  usable: (session: PlaySession) => boolean,
+): PlaySession | undefined {
+  return level < 1
+    ? undefined
+    : answeredBootCall('get_questions_by_level', fields(category, subcategory, level, languageId), usable);
 }
 
 /** At boot on a level's play screen: asks for its questions while the screen's chunk loads. */
