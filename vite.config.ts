@@ -60,6 +60,8 @@ function rtkQueryOwnToolkit(): Plugin {
  * twenty small files of the first screen compress worse than one (issue 25 measured +4 KB gzip).
  */
 const firstScreen = new Set<string>();
+const QUESTION_UI = /\/src\/web\/ui\/question\/[^/]+\.tsx?$/;
+const questionUi = new Set<string>();
 function firstScreenModules(): Plugin {
   return {
     name: 'first-screen-modules',
@@ -72,6 +74,11 @@ function firstScreenModules(): Plugin {
         for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
       };
       for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) walk(id);
+      // The question's parts a screen imports statically (not those fetched on demand: KaTeX,
+      // the review after a play).
+      questionUi.clear();
+      for (const id of this.getModuleIds())
+        if (QUESTION_UI.test(id) && (this.getModuleInfo(id)?.importers.length ?? 0) > 0) questionUi.add(id);
     },
   };
 }
@@ -135,6 +142,10 @@ export default defineConfig({
           groups: [
             { name: CONSOLE_STYLES, test: (id) => CONSOLE_MODULE.test(id) && id.endsWith('.css') },
             { name: 'shell', test: (id) => firstScreen.has(id) && !id.endsWith('.css') },
+            // The question's parts (choices, clock, pager, answers, the live region): one chunk
+            // every screen that shows a question takes whole, rather than seven of 1–4 KB that a
+            // phone on HTTP/1.1 fetches six at a time before the first question can be drawn.
+            { name: 'question', test: (id) => questionUi.has(id) },
           ],
         },
         // The console's files go to assets/console/ (decided here, not by a module's name), so

@@ -1,5 +1,4 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import { isCorrectAnswer } from '../../core/rules/answers';
 import type { BattleState } from '../features/battle/battle-slice';
 import type { PlayState } from '../play/play-machine';
 import { cue, music, type Cue } from '../lib/feedback/cues';
@@ -10,29 +9,25 @@ interface Slice {
   battle?: BattleState;
 }
 
+/** A chunk's own cues for its slice, added when the chunk loads (the play's: play/play-store.ts). */
+type CueSource = (before: Slice, after: Slice) => Cue[];
+const sources: CueSource[] = [];
+
 /**
- * The cues a change of the game's state calls for: a verdict known (right or wrong), a level
- * cleared and coins won once the server's result is in, a battle round closed with this player's
- * answer, a battle round announced, a battle won or lost.
+ * Adds the cues a lazily loaded slice calls for: the play screens' verdicts and results are told
+ * by the play chunk, so the first screen carries none of the rules that grade an answer.
+ */
+export function addCueSource(source: CueSource): void {
+  if (!sources.includes(source)) sources.push(source);
+}
+
+/**
+ * The cues a change of the game's state calls for: a play's (a verdict known, right or wrong; a
+ * level cleared and coins won once the server's result is in: play/play-cues.ts), a battle round
+ * announced, a battle round closed with this player's answer, a battle won or lost.
  */
 export function cuesBetween(before: Slice, after: Slice): Cue[] {
-  const out: Cue[] = [];
-  const [p0, p1] = [before.play, after.play];
-  if (p1?.phase === 'reveal' && p1.verdict === 'known') {
-    const seen =
-      p0?.phase === 'reveal' &&
-      p0.verdict === 'known' &&
-      p0.index === p1.index &&
-      p0.session.session_id === p1.session.session_id;
-    const q = p1.session.questions[p1.index];
-    if (!seen && q?.answer !== undefined)
-      out.push(isCorrectAnswer(q.question_type, q.answer, p1.picked) ? 'right' : 'wrong');
-  }
-  // The server's result (not the device's while the post waits): what it says was won.
-  if (p1?.phase === 'result' && !p1.pending && !(p0?.phase === 'result' && !p0.pending)) {
-    if (p1.result.passed && p1.result.total > 0) out.push('levelCleared');
-    if (p1.result.coins > 0) out.push('coins');
-  }
+  const out = sources.flatMap((source) => source(before, after));
   const [b0, b1] = [before.battle, after.battle];
   if (!b1) return out;
   // A round announced: its countdown starts.

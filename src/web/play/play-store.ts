@@ -1,4 +1,6 @@
+import { addCueSource } from '../app/feedback-middleware';
 import { lazyMiddleware, rootReducer } from '../app/root-reducer';
+import { playCues } from './play-cues';
 import { answerChecks } from './answer-checks';
 import { playReducer } from './play-machine';
 
@@ -7,3 +9,5 @@ import { playReducer } from './play-machine';
 // opening).
 rootReducer.inject({ reducerPath: 'play', reducer: playReducer });
 lazyMiddleware.addMiddleware(answerChecks);
+// A verdict's and a result's sounds: told by this chunk, which holds the rules that grade.
+addCueSource(playCues);

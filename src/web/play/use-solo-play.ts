@@ -35,6 +35,11 @@ function openEvent(session: PlaySession) {
   return session.resumed ? playResumed(resumedPlay(session, uuid())) : playOpened(session);
 }
 
+/** What opens the play in the store: a resumed one as a step (all answered, grading starts). */
+function opening(event: ReturnType<typeof openEvent>) {
+  return playResumed.match(event) ? playStep(event) : event;
+}
+
 function isPlaying(p: PlayState): p is Extract<PlayState, { session: PlaySession }> {
   return 'session' in p;
 }
@@ -66,12 +71,12 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number, o
     let live = true;
     requested.current = true;
     dispatch(playRequested());
-    if (ready && attempt === 0) dispatch(playStep(ready.event));
+    if (ready && attempt === 0) dispatch(opening(ready.event));
     else
       opener.current().then(
         async (session) => {
           if (session.questions.some((q) => q.latex)) await loadTex().catch(() => undefined);
-          if (live) dispatch(playStep(openEvent(session)));
+          if (live) dispatch(opening(openEvent(session)));
         },
         (e: unknown) => live && dispatch(playFailed(isApiError(e) ? e.code : 'unknown')),
       );
