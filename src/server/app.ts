@@ -27,6 +27,7 @@ import { errorToReply, registerDispatcher } from './http/dispatcher';
 import { errorReply } from './errors';
 import type { Services } from './http/context';
 import { contentSecurityPolicy } from './http/csp';
+import { pagePreloads } from './http/page-preloads';
 import { securityHeaders } from './http/security-headers';
 import { registerDevRoutes } from './http/dev-routes';
 import { registerMediaRoutes } from './http/media-routes';
@@ -264,6 +265,7 @@ function bootSettings(db: Database, services: Services): () => Promise<string> {
 /** Serves the built PWA: hashed assets cached for good, the shell and worker revalidated. */
 async function registerWebApp(app: FastifyInstance, root: string, boot: () => Promise<string>) {
   const hasBuild = existsSync(join(root, 'index.html'));
+  const preloads = pagePreloads(root);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -295,7 +297,10 @@ async function registerWebApp(app: FastifyInstance, root: string, boot: () => Pr
             .header('cache-control', 'no-cache')
             .type('text/html; charset=utf-8')
             .send(
-              shell.replace('</head>', `<script type="application/json" id="boot-settings">${json}</script></head>`),
+              shell.replace(
+                '</head>',
+                `${preloads(path)}<script type="application/json" id="boot-settings">${json}</script></head>`,
+              ),
             ),
         () => reply.header('cache-control', 'no-cache').sendFile('index.html'),
       );

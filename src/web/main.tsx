@@ -66,7 +66,9 @@ void persistence
   })
   .then(() => {
     createRoot(document.getElementById('root')!).render(<App store={store} />);
-    store.dispatch(accountFeedWanted());
+    // The account's live feed (its socket's chunk) once the first screen is drawn: it is not part
+    // of it, and a slow phone's connection has the first screen's own files to fetch first.
+    afterStart(() => store.dispatch(accountFeedWanted()));
     scheduleServiceWorker();
     // The rest of the interface's words, so the next page does not wait for them.
     afterStart(() => void loadCatalogue().catch(() => undefined));

@@ -45,6 +45,15 @@ test('opened from a link, the first question is in the first render, and the lev
   await expect(page.getByTestId('question-counter')).toContainText('1');
 });
 
+test("the shell sent for a level names the play screen's chunks, each served", async ({ request }) => {
+  const html = await (await request.get(LEVEL)).text();
+  const hrefs = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(hrefs.length).toBeGreaterThanOrEqual(2);
+  for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+  const home = await (await request.get('/')).text();
+  expect(home).not.toContain('rel="modulepreload" crossorigin href="/assets/PlayPage');
+});
+
 test('a reload mid-quiz draws the resumed question in the first render too', async ({ page, request }) => {
   const p = await apiPlayer(request, 'Rui Reload');
   await loginByEmail(page, p.email, p.password);

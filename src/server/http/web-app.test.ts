@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
+import { DEEP_PAGES } from './page-preloads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +12,22 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
   writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'sw.js'), 'self.x=1');
+  // The build's chunk graph: the entry with a chunk of its own, a play page with that chunk, one
+  // of its own and its styles.
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      'src/web/features/modes/quiz-zone/PlayPage.tsx': {
+        file: 'assets/PlayPage-1.js',
+        isDynamicEntry: true,
+        imports: ['_shared-1.js', '_question-1.js'],
+      },
+      '_question-1.js': { file: 'assets/question-1.js', css: ['assets/question-1.css'] },
+    }),
+  );
   t = await buildTestApp({ STATIC_DIR: dir });
 });
 afterAll(() => t.close());
@@ -69,6 +86,40 @@ describe('serving the built app', () => {
     } finally {
       await t.app.services.settings.put('system', system);
     }
+  });
+
+  it("names a deep-linked page's own chunks in the shell sent for it, and nothing for other pages", async () => {
+    const links = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url })).body.match(/<link rel="(?:modulepreload|preload)"[^>]*>/g) ?? [];
+    for (const url of ['/quiz-zone/science/physics/1', '/quiz-zone/science/physics/12/?x=1']) {
+      expect(await links(url), url).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/PlayPage-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/question-1.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/question-1.css">',
+      ]);
+    }
+    for (const url of ['/', '/quiz-zone/science/physics', '/quiz-zone/a/b/1%22%3E%3Cscript%3E', '/wallet'])
+      expect(await links(url), url).toEqual([]);
+  });
+
+  it('knows the page module of every deep link it preloads (a renamed page fails here)', () => {
+    for (const [, page] of DEEP_PAGES) expect(existsSync(join(process.cwd(), page)), page).toBe(true);
+    const samples = [
+      '/quiz-zone/science/physics-and-chemistry/3',
+      '/guess-the-word/animals/birds/2',
+      '/math-mania/arithmetic/sums/1',
+      '/fun-and-learn/science/space/4/play',
+      '/quiz-play/daily-quiz-dashboard',
+      '/random-battle/7f3c',
+      '/group-battle/ab12',
+      '/contest-play/5',
+      '/exam-module/9',
+    ];
+    for (const path of samples)
+      expect(
+        DEEP_PAGES.some(([p]) => p.test(path)),
+        path,
+      ).toBe(true);
   });
 
   it('caches hashed assets for good and revalidates the service worker', async () => {
