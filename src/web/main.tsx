@@ -5,9 +5,11 @@ import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { startLevelCall } from './features/modes/quiz-zone/level-call';
 import { bootCallsAnswered } from './app/boot-calls';
-// The persistence layer (redux-persist; localforage comes as its own chunk, beside the page's): needed before the first render, so in
-// the entry chunk rather than one more round trip.
+// The persistence layer (redux-persist, which reads the saved state straight from IndexedDB;
+// localforage, for the writes, comes as its own chunk after the first screen): needed before the
+// first render, so in the entry chunk rather than one more round trip.
 import * as persistence from './app/persistence';
+import { holdStorage, releaseStorage } from './app/state-storage';
 import { endSession } from './app/session';
 import { adoptBootSettings } from './app/SettingsGate';
 import { maintenanceReported } from './features/settings/settings-slice';
@@ -50,6 +52,7 @@ configureApi({
 const pageReady = Promise.race([preloadRoute(location.pathname).catch(() => undefined), delay(3000)]);
 
 // Render from persisted state: wait for rehydration (≤ 5 s) and the interface language.
+holdStorage();
 void persistence
   .rehydrate(store)
   // Without IndexedDB (or its chunk) the app still runs, just without remembered state.
@@ -68,7 +71,10 @@ void persistence
     createRoot(document.getElementById('root')!).render(<App store={store} />);
     // The account's live feed (its socket's chunk) once the first screen is drawn: it is not part
     // of it, and a slow phone's connection has the first screen's own files to fetch first.
-    afterStart(() => store.dispatch(accountFeedWanted()));
+    afterStart(() => {
+      store.dispatch(accountFeedWanted());
+      releaseStorage();
+    });
     scheduleServiceWorker();
     // The rest of the interface's words, so the next page does not wait for them.
     afterStart(() => void loadCatalogue().catch(() => undefined));

@@ -22,6 +22,9 @@ export const DEEP_PAGES: readonly (readonly [RegExp, string])[] = [
   [/^\/exam-module\/\d+\/?$/, 'src/web/features/exam/ExamPlayPage.tsx'],
 ];
 
+/** The page frame's own lazy part, which every page's first render asks for (the phone's tab bar). */
+export const FRAME_CHUNKS = ['src/web/app/TabBar.tsx'];
+
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
@@ -31,8 +34,8 @@ interface ManifestChunk {
 
 /**
  * From the build's chunk graph (dist/.vite/manifest.json), the `<link>`s that preload the page a
- * path opens on: its chunk and the chunks it imports statically that the entry does not already
- * bring (as modulepreloads), and their styles (as preloads, so they block nothing before the
+ * path opens on: its chunk, the frame's, and the chunks they import statically that the entry
+ * does not already bring (as modulepreloads), and their styles (as preloads, so they block nothing before the
  * page needs them). An empty string for any other path, or without a manifest. The manifest is
  * read again when it changes (a deployment may replace the build in place, as it may the shell).
  */
@@ -66,7 +69,9 @@ function linksOf(file: string): Map<string, string> {
   const links = new Map<string, string>();
   for (const [, page] of DEEP_PAGES) {
     if (links.has(page) || !manifest[page]) continue;
-    const keys = [...closure(page)].filter((k) => !shell.has(k));
+    const wanted = new Set<string>();
+    for (const key of [page, ...FRAME_CHUNKS]) closure(key, wanted);
+    const keys = [...wanted].filter((k) => !shell.has(k));
     const scripts = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`);
     const styles = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))].map(
       (css) => `<link rel="preload" as="style" crossorigin href="/${css}">`,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
-import { DEEP_PAGES } from './page-preloads';
+import { DEEP_PAGES, FRAME_CHUNKS } from './page-preloads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,7 +103,8 @@ describe('serving the built app', () => {
   });
 
   it('knows the page module of every deep link it preloads (a renamed page fails here)', () => {
-    for (const [, page] of DEEP_PAGES) expect(existsSync(join(process.cwd(), page)), page).toBe(true);
+    for (const page of [...DEEP_PAGES.map(([, p]) => p), ...FRAME_CHUNKS])
+      expect(existsSync(join(process.cwd(), page)), page).toBe(true);
     const samples = [
       '/quiz-zone/science/physics-and-chemistry/3',
       '/guess-the-word/animals/birds/2',

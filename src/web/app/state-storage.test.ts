@@ -32,6 +32,22 @@ describe('stateStorage (redux-persist on IndexedDB through a lazily loaded local
     }
   });
 
+  it('holds the writes (and the chunk) until released, and never a read', async () => {
+    const m = await import('./state-storage');
+    await (await localforageState()).setItem('persist:root', ROOT);
+    m.holdStorage();
+    let written = false;
+    const write = m.stateStorage.setItem('persist:other', 'x').then(() => (written = true));
+    // A read answers while the writes are held.
+    expect(await m.stateStorage.getItem('persist:root')).toBe(ROOT);
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(written).toBe(false);
+    expect(await (await localforageState()).getItem('persist:other')).toBeNull();
+    m.releaseStorage();
+    await write;
+    expect(await m.stateStorage.getItem('persist:other')).toBe('x');
+  });
+
   it('does not create the database by reading it (localforage creates it, with its store)', async () => {
     const kept = globalThis.indexedDB;
     const empty = new IDBFactory();

@@ -7,25 +7,33 @@ import type { Storage } from 'redux-persist';
  * The boot's one read goes straight to IndexedDB, where localforage keeps it: it does not wait for
  * localforage's chunk (about 9 KB gzip, mostly drivers a PWA never uses), whose download and
  * evaluation stood between the entry and the first screen's own calls (a level's questions start
- * once the session is read). The chunk comes when the page is first idle, for the writes, and for
- * the reads where IndexedDB cannot be read directly (then localforage picks its fallback driver).
+ * once the session is read). The chunk comes after the first screen (`holdStorage`), for the
+ * writes, and for the reads where IndexedDB cannot be read directly (then localforage picks its
+ * fallback driver).
  */
 const DB = 'quizhub';
 const STORE = 'state';
 
 let instance: Promise<LocalForage> | undefined;
-/** localforage's instance, its chunk fetched once the page is idle (the writes wait for it). */
+/** localforage's instance, its chunk fetched once it is no longer held (the writes wait for it). */
 function forage(): Promise<LocalForage> {
-  return (instance ??= whenIdle()
+  return (instance ??= (held ?? Promise.resolve())
     .then(() => import('localforage'))
     .then((m) => m.default.createInstance({ name: DB, storeName: STORE })));
 }
 
-function whenIdle(): Promise<void> {
-  return new Promise((ok) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => ok(), { timeout: 2000 });
-    else setTimeout(ok, 0);
-  });
+let held: Promise<void> | undefined;
+let release = () => {};
+/**
+ * Holds localforage's chunk, and so the writes, until `releaseStorage()`: the app holds it from
+ * boot until its first screen is drawn, whose own files come first on a slow connection (the
+ * state written meanwhile is the one just read). Reads are never held.
+ */
+export function holdStorage(): void {
+  held ??= new Promise<void>((ok) => (release = ok));
+}
+export function releaseStorage(): void {
+  release();
 }
 
 const NOT_READ = Symbol('not read');
@@ -70,8 +78,11 @@ function readDirect(key: string): Promise<unknown> {
 export const stateStorage: Storage = {
   async getItem(key: string): Promise<unknown> {
     const value = typeof indexedDB === 'undefined' ? NOT_READ : await readDirect(key);
-    // A failed chunk (offline with no service worker) rejects the call, as a failed read would.
-    return value === NOT_READ ? (await forage()).getItem(key) : value;
+    if (value !== NOT_READ) return value;
+    // Read through localforage: its chunk is needed now (a read is never held). A failed chunk
+    // (offline with no service worker) rejects the call, as a failed read would.
+    release();
+    return (await forage()).getItem(key);
   },
   async setItem(key: string, value: unknown): Promise<unknown> {
     return (await forage()).setItem(key, value);
