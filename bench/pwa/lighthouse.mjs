@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { loginOnScreen, signedUpPlayer } from '../../tests/screens/support.mjs';
+import { loginOnScreen, post, signedUpPlayer } from '../../tests/screens/support.mjs';
 import { freePort, median, persistentChromium } from './common.mjs';
 
 /** The goals of issue 24 (P3 with margin): every run's score, the medians of LCP and TBT. */
@@ -135,6 +135,23 @@ export async function lighthouseHome({ base, runs }) {
 }
 
 /**
+ * Grades the player's open session of the level (nothing answered), so that each run opens the
+ * screen on a new session, as a link into a level does: the last run's session would be resumed
+ * instead, its clock run out between runs, and some runs would measure a timed-out reveal.
+ */
+async function endOpenPlay(base, player) {
+  const [, , category, subcategory, level] = PLAY_PATH.split('/');
+  const token = player.user.api_token;
+  const open = await post(
+    base,
+    'get_questions_by_level',
+    { category, subcategory, level, language_id: 1, resume: 1 },
+    token,
+  );
+  await post(base, 'submit_quiz_answers', { session_id: open.session_id, answers: '[]' }, token);
+}
+
+/**
  * The play screen of a player signed in on screen. Lighthouse must keep the origin's storage
  * (disableStorageReset), or the sign-in in IndexedDB might go; what a reset would otherwise clear
  * for a first visit (the service worker, its caches, the HTTP cache) is cleared here before each
@@ -160,7 +177,10 @@ export async function lighthousePlay({ base, runs }) {
     const result = await runLighthouse(`${base}${PLAY_PATH}`, port, runs, {
       tag: 'play',
       keepStorage: true,
-      beforeEach: () => clearForFirstVisit(cdp, base, 'service_workers,cache_storage'),
+      beforeEach: async () => {
+        await endOpenPlay(base, player);
+        await clearForFirstVisit(cdp, base, 'service_workers,cache_storage');
+      },
     });
     if (new URL(result.finalUrl).pathname !== PLAY_PATH)
       throw new Error(`Lighthouse ended on ${result.finalUrl}, not the play screen: the sign-in was lost`);

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountFeedWanted } from './app/account-feed';
 import { makeStore } from './app/store';
@@ -68,7 +69,10 @@ void persistence
     return Promise.all([applyAppLanguage(appLanguage, rtl), pageReady, bootCallsAnswered(1000)]);
   })
   .then(() => {
-    createRoot(document.getElementById('root')!).render(<App store={store} />);
+    // A transition: the first render yields to the browser every few milliseconds instead of
+    // holding the main thread for its whole length (a slow phone's taps and paints wait less).
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => root.render(<App store={store} />));
     // The account's live feed (its socket's chunk) once the first screen is drawn: it is not part
     // of it, and a slow phone's connection has the first screen's own files to fetch first.
     afterStart(() => {
