@@ -1,33 +1,28 @@
 import type { UserStatistics } from '../../core/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { sql, type Db } from '../db/client';
+import { sql, type Db, type SQL } from '../db/client';
 import { categories, categoryStatistics, userStatistics } from '../db/schema';
 
-/** Adds one finished quiz to a player's statistics, overall and for its category. */
-export async function recordStatistics(
-  db: Db,
-  userId: number,
-  category: string | null,
-  answered: number,
-  correct: number,
-) {
-  const player = sql`INSERT INTO user_statistics (user_id, questions_answered, correct_answers, quizzes_played)
+/**
+ * Adds one finished quiz to a player's statistics, overall and for its category: the common
+ * table expressions that do it (`player`, and `by_category` with a category), for the statement
+ * that finishes the quiz to carry (two different tables: neither write can conflict with the other).
+ */
+export function statisticsWrites(userId: number, category: string | null, answered: number, correct: number): SQL {
+  const player = sql`player AS (INSERT INTO user_statistics (user_id, questions_answered, correct_answers, quizzes_played)
     VALUES (${userId}, ${answered}, ${correct}, 1)
     ON CONFLICT (user_id) DO UPDATE SET
       questions_answered = user_statistics.questions_answered + EXCLUDED.questions_answered,
       correct_answers = user_statistics.correct_answers + EXCLUDED.correct_answers,
-      quizzes_played = user_statistics.quizzes_played + 1, updated_at = now()`;
-  if (!category) {
-    await db.run(player);
-    return;
-  }
-  // Both in one round trip (two different tables: the data-modifying CTE cannot conflict with the other).
-  await db.run(sql`WITH player AS (${player} RETURNING 1)
-    INSERT INTO category_statistics (user_id, category, questions_answered, correct_answers)
+      quizzes_played = user_statistics.quizzes_played + 1, updated_at = now()
+    RETURNING 1)`;
+  if (!category) return player;
+  return sql`${player}, by_category AS (INSERT INTO category_statistics (user_id, category, questions_answered, correct_answers)
     VALUES (${userId}, ${category}, ${answered}, ${correct})
     ON CONFLICT (user_id, category) DO UPDATE SET
       questions_answered = category_statistics.questions_answered + EXCLUDED.questions_answered,
-      correct_answers = category_statistics.correct_answers + EXCLUDED.correct_answers`);
+      correct_answers = category_statistics.correct_answers + EXCLUDED.correct_answers
+    RETURNING 1)`;
 }
 
 /**

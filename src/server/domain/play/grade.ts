@@ -14,7 +14,7 @@ import { subcategoryLevels } from '../content';
 import { addScore, moveCoins } from '../ledger';
 import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
-import { recordStatistics } from '../statistics';
+import { statisticsWrites } from '../statistics';
 import { storeAnswers, uncreditedMs, type StoredAnswer } from './answer-verdict';
 import { GRACE_SECONDS } from './sessions';
 
@@ -302,18 +302,9 @@ export async function submitSession(
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(question_id int, answer text, is_correct boolean)
       ON CONFLICT DO NOTHING`);
   }
-  await recordStatistics(db, userId, s.category || null, total, correct);
-  const [now] = await db.orm
-    .select({
-      coins: users.coins,
-      all_time_score: sql<number>`${users.score}::integer`,
-      spent: sql<number>`(SELECT coalesce(-sum(delta), 0)::int FROM coin_ledger
-        WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-
-  const result: QuizResult = {
+  // The result is stored with the player's balance and score as they now stand, and with the
+  // statistics written, in one statement.
+  const graded = {
     session_id: s.id,
     mode: s.mode,
     total,
@@ -327,17 +318,31 @@ export async function submitSession(
     coins: reward.coins,
     passed: reward.passed,
     first_clear: reward.firstClear,
-    coins_spent: now!.spent,
+  };
+  const level = {
     level: s.level,
     max_level: reward.maxLevel,
     next_level_unlocked: reward.nextLevelUnlocked,
     unlocked_level: reward.unlockedLevel,
+  };
+  const [now] = await db.rows<{ coins: number; all_time_score: number; spent: number }>(sql`WITH
+    ${statisticsWrites(userId, s.category || null, total, correct)},
+    balance AS (SELECT coins, score::integer AS all_time_score,
+        (SELECT coalesce(-sum(delta), 0)::int FROM coin_ledger
+          WHERE user_id = ${userId} AND ref = ${s.id} AND delta < 0) AS spent
+      FROM users WHERE id = ${userId}),
+    finished AS (UPDATE play_sessions SET finished_at = now(), rewards = ${reward.rewarded},
+        result = ${JSON.stringify({ ...graded, ...level, review })}::jsonb || (SELECT jsonb_build_object('coins_spent', spent,
+          'user', jsonb_build_object('coins', coins, 'all_time_score', all_time_score)) FROM balance),
+        finish_key = ${call.request?.key ?? null}, finish_hash = ${call.request?.hash() ?? null}
+      WHERE id = ${s.id}::uuid RETURNING 1)
+    SELECT coins, all_time_score, spent FROM balance`);
+  const result: QuizResult = {
+    ...graded,
+    coins_spent: now!.spent,
+    ...level,
     user: { coins: now!.coins, all_time_score: now!.all_time_score },
     review,
   };
-  await db.run(sql`UPDATE play_sessions SET finished_at = now(), rewards = ${reward.rewarded},
-      result = ${JSON.stringify(result)}::jsonb,
-      finish_key = ${call.request?.key ?? null}, finish_hash = ${call.request?.hash() ?? null}
-    WHERE id = ${s.id}::uuid`);
   return result;
 }
