@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { sql, type Db } from '../db/client';
+import { sql, type Db, type SQL } from '../db/client';
 import { coinLedger, users } from '../db/schema';
 import { AppError } from '../errors';
 import { periodKeys } from '../../core/rules/leaderboard';
@@ -55,13 +55,28 @@ export async function moveCoins(db: Db, m: CoinMove): Promise<{ applied: boolean
  * inside the grading transaction, which every finished quiz pays.
  */
 export async function addScore(db: Db, userId: number, points: number, mode: string, ref: string): Promise<void> {
-  if (!Number.isSafeInteger(points) || points <= 0) return;
+  const writes = await scoreWrites(db, userId, points, mode, ref);
+  if (writes) await db.run(sql`WITH ${writes} SELECT 1`);
+}
+
+/**
+ * `addScore`'s writes as common table expressions (`ev`, `u`, `lb`), for a statement that has
+ * writes of its own to other tables (a level's results): null when there are no points to add.
+ */
+export async function scoreWrites(
+  db: Db,
+  userId: number,
+  points: number,
+  mode: string,
+  ref: string,
+): Promise<SQL | null> {
+  if (!Number.isSafeInteger(points) || points <= 0) return null;
   const p = periodKeys(new Date(), await configuredTimezone(db));
-  await db.run(sql`WITH ev AS (
+  return sql`ev AS (
       INSERT INTO score_events (user_id, points, mode, ref) VALUES (${userId}, ${points}, ${mode}, ${ref})
       ON CONFLICT DO NOTHING RETURNING user_id),
-    u AS (UPDATE users SET score = score + ${points} WHERE id = (SELECT user_id FROM ev) RETURNING id, firebase_id)
-    ${periodScoreInsert(sql`u`, points, p)}`);
+    u AS (UPDATE users SET score = score + ${points} WHERE id = (SELECT user_id FROM ev) RETURNING id, firebase_id),
+    lb AS (${periodScoreInsert(sql`u`, points, p)} RETURNING 1)`;
 }
 
 /**

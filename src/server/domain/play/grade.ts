@@ -11,7 +11,7 @@ import { playSessions, users } from '../../db/schema';
 import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { subcategoryLevels } from '../content';
-import { addScore, moveCoins } from '../ledger';
+import { addScore, moveCoins, scoreWrites } from '../ledger';
 import { readProgress } from '../level-progress';
 import type { SettingsStore } from '../settings-store';
 import { statisticsWrites } from '../statistics';
@@ -117,16 +117,15 @@ async function levelReward(
       best_score = greatest(level_results.best_score, EXCLUDED.best_score),
       plays = level_results.plays + 1,
       cleared_at = coalesce(level_results.cleared_at, EXCLUDED.cleared_at)`;
-  // With the unlock, in one round trip.
-  await db.run(
-    rule.locks
-      ? sql`WITH results AS (${results} RETURNING 1)
-        INSERT INTO level_progress (user_id, mode, category, subcategory, unlocked_level)
-        VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${out.unlockedLevel})
-        ON CONFLICT (user_id, mode, category, subcategory) DO UPDATE SET
-          unlocked_level = greatest(level_progress.unlocked_level, EXCLUDED.unlocked_level)`
-      : results,
-  );
+  // With the unlock and the score gained, in one round trip (no two of them write one table).
+  const unlock = sql`, progress AS (INSERT INTO level_progress (user_id, mode, category, subcategory, unlocked_level)
+      VALUES (${s.user_id}, ${s.mode}, ${s.category}, ${sub}, ${out.unlockedLevel})
+      ON CONFLICT (user_id, mode, category, subcategory) DO UPDATE SET
+        unlocked_level = greatest(level_progress.unlocked_level, EXCLUDED.unlocked_level)
+      RETURNING 1)`;
+  const score = await scoreWrites(db, s.user_id, out.scoreGain, s.mode, s.id);
+  await db.run(sql`WITH results AS (${results} RETURNING 1)${rule.locks ? unlock : sql``}${score ? sql`, ${score}` : sql``}
+    SELECT 1`);
   if (out.coins > 0) {
     const ref = `${s.category}/${sub}/${s.level}`;
     // Keyed by level, not session: the first-pass reward exists once per player and level.
@@ -138,7 +137,6 @@ async function levelReward(
       opId: `first_clear:${s.mode}:${ref}`,
     });
   }
-  await addScore(db, s.user_id, out.scoreGain, s.mode, s.id);
   return {
     coins: out.coins,
     score: out.points,
