@@ -22,8 +22,12 @@ export const DEEP_PAGES: readonly (readonly [RegExp, string])[] = [
   [/^\/exam-module\/\d+\/?$/, 'src/web/features/exam/ExamPlayPage.tsx'],
 ];
 
-/** The page frame's own lazy part, which every page's first render asks for (the phone's tab bar). */
-export const FRAME_CHUNKS = ['src/web/app/TabBar.tsx'];
+/**
+ * What every such page's first render asks for beside its own chunks: the frame's lazy part (the
+ * phone's tab bar) and the whole English catalogue, which every page beyond the first screen
+ * waits for in any language (each falls back to English: src/web/lib/i18n.ts `loadCatalogue`).
+ */
+export const FRAME_CHUNKS = ['src/web/app/TabBar.tsx', 'locales/en/translation.json?whole'];
 
 interface ManifestChunk {
   file: string;
