@@ -62,6 +62,9 @@ function rtkQueryOwnToolkit(): Plugin {
 const firstScreen = new Set<string>();
 const QUESTION_UI = /\/src\/web\/ui\/question\/[^/]+\.tsx?$/;
 const questionUi = new Set<string>();
+/** The parts a battle's question shares (text, clock, keys, live region): a chunk of their own. */
+const QUESTION_CORE =
+  /\/(?:Announcer|Timer|use-countdown|OptionKeysHint|option-keys|use-question-lang|Rich|tex)\.tsx?$/;
 function firstScreenModules(): Plugin {
   return {
     name: 'first-screen-modules',
@@ -142,10 +145,12 @@ export default defineConfig({
           groups: [
             { name: CONSOLE_STYLES, test: (id) => CONSOLE_MODULE.test(id) && id.endsWith('.css') },
             { name: 'shell', test: (id) => firstScreen.has(id) && !id.endsWith('.css') },
-            // The question's parts (choices, clock, pager, answers, the live region): one chunk
-            // every screen that shows a question takes whole, rather than seven of 1–4 KB that a
-            // phone on HTTP/1.1 fetches six at a time before the first question can be drawn.
-            { name: 'question', test: (id) => questionUi.has(id) },
+            // The question's parts: two chunks (what a battle shares: text, clock, keys, the live
+            // region; and a solo play's answers: choices, pager, review of an answer) rather than
+            // seven of 1–4 KB that a phone on HTTP/1.1 fetches six at a time before the first
+            // question can be drawn.
+            { name: 'question', test: (id) => questionUi.has(id) && QUESTION_CORE.test(id) },
+            { name: 'answers', test: (id) => questionUi.has(id) },
           ],
         },
         // The console's files go to assets/console/ (decided here, not by a module's name), so
