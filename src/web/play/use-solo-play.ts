@@ -75,7 +75,7 @@ export function useSoloPlay(open: () => Promise<PlaySession>, attempt: number, o
     else
       opener.current().then(
         async (session) => {
-          if (session.questions.some((q) => q.latex)) await loadTex().catch(() => undefined);
+          if (!drawableAtOnce(session)) await loadTex().catch(() => undefined);
           if (live) dispatch(opening(openEvent(session)));
         },
         (e: unknown) => live && dispatch(playFailed(isApiError(e) ? e.code : 'unknown')),

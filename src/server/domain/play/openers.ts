@@ -18,7 +18,7 @@ import { intArray } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import { ACTIVE_SUBCATEGORY, assertUnlocked, categoryBySlug } from '../content';
 import type { SettingsStore } from '../settings-store';
-import { resumeOpenPlay, resumeSession, type PlayUnit, type ReplyExtra } from './resume';
+import { openPlayOf, resumeOpenPlay, resumeSession, type PlayUnit, type ReplyExtra } from './resume';
 import { createDrawnSession, createSession } from './sessions';
 
 interface Ctx {
@@ -64,11 +64,17 @@ const levelRef = prepared((orm) => {
       unlocked: sql<number | null>`(SELECT lp.unlocked_level FROM level_progress lp WHERE lp.user_id = ${p('user_id')}
         AND lp.mode = ${p('mode')} AND lp.category = ${p('category')} AND lp.subcategory = ${p('subcategory')})`,
       // The player's open session of the level, as resumeOpenPlay finds it (the opening resumes it).
-      open_session: sql<string | null>`(SELECT ps.id FROM play_sessions ps WHERE ps.user_id = ${p('user_id')}
-        AND ps.mode = ${p('mode')} AND ps.language_id = ${p('language_id')} AND ps.category = ${p('category')}
-        AND ps.subcategory = ${p('subcategory')} AND ps.level = ${p('level')} AND ps.unit = ''
-        AND ps.sealed AND ps.finished_at IS NULL AND now() <= ps.deadline
-        ORDER BY ps.started_at DESC LIMIT 1)`,
+      open_session: sql<string | null>`(SELECT ${playSessions.id} FROM ${playSessions}
+        WHERE ${openPlayOf({
+          userId: p('user_id'),
+          mode: p('mode'),
+          languageId: p('language_id'),
+          category: p('category'),
+          subcategory: p('subcategory'),
+          level: p('level'),
+          unit: '',
+        })}
+        ORDER BY ${playSessions.started_at} DESC LIMIT 1)`,
     })
     .from(c)
     .innerJoin(s, eq(s.category_id, c.id))
@@ -106,13 +112,15 @@ export async function openLevel(
   if (o.level > (ref.max_level ?? 0)) throw new AppError('not_found', { field: 'level', message: 'No such level.' });
   if (!isLevelPlayable(o.level, ref.unlocked ?? 1)) throw new AppError('level_locked', { field: 'level' });
   const extra = { maxLevel: ref.max_level ?? 0, title: ref.subcategory_name };
-  return resumeOrDraw(ctx, mode, ref, o.level, extra, o.resume && { openId: ref.open_session });
+  // The open session was found with the level: resumed by its id, not looked for again.
+  const open =
+    o.resume && ref.open_session && (await resumeSession(ctx.db, ctx.settings, ctx.userId, ref.open_session, extra));
+  return open || resumeOrDraw(ctx, mode, ref, o.level, extra);
 }
 
 /**
  * A level (or round) of a subcategory: the player's own open session of it when `resume` asks,
- * else a new one of the level's questions drawn at random. `resume` may carry the open session's
- * id as the caller found it already (null: none), so that it is not looked for again.
+ * else a new one of the level's questions drawn at random.
  */
 async function resumeOrDraw(
   ctx: Ctx,
@@ -120,14 +128,11 @@ async function resumeOrDraw(
   ref: { sub_id: number; category: string; subcategory: string },
   level: number,
   extra: { maxLevel: number; title: string },
-  resume?: boolean | { openId: string | null },
+  resume?: boolean,
 ): Promise<PlaySession> {
   const unit = { mode, category: ref.category, subcategory: ref.subcategory, level };
   if (resume) {
-    const open =
-      typeof resume === 'object'
-        ? resume.openId && (await resumeSession(ctx.db, ctx.settings, ctx.userId, resume.openId, extra))
-        : await resumeIn(ctx, unit, extra);
+    const open = await resumeIn(ctx, unit, extra);
     if (open) return open;
   }
   const rules = await ctx.settings.rules(ctx.db);

@@ -1,8 +1,8 @@
 import type { Comprehension, PlaySession, ResumedPlay } from '../../../core/contract';
 import { normalizeWord } from '../../../core/rules/answers';
 import type { SoloMode } from '../../../core/rules/solo-modes';
-import { and, desc, eq } from 'drizzle-orm';
-import { sql, type Db } from '../../db/client';
+import { and, desc, eq, type Placeholder } from 'drizzle-orm';
+import { sql, type Db, type SQL } from '../../db/client';
 import { playAnswers, playHints, playLifelines, playSessions, questions } from '../../db/schema';
 import type { SettingsStore } from '../settings-store';
 import { SESSION_FIELDS, sessionReply, type SessionRow } from './sessions';
@@ -128,25 +128,52 @@ export async function resumeOpenPlay(
   p: PlayUnit,
   extra: ReplyExtra = {},
 ): Promise<PlaySession | null> {
-  const s = playSessions;
   const [row] = await db.orm
     .select(SESSION_FIELDS)
-    .from(s)
+    .from(playSessions)
     .where(
-      and(
-        eq(s.user_id, userId),
-        eq(s.mode, p.mode),
-        eq(s.language_id, p.languageId),
-        eq(s.category, p.category ?? ''),
-        eq(s.subcategory, p.subcategory ?? ''),
-        eq(s.level, p.level ?? 0),
-        eq(s.unit, p.unit ?? ''),
-        sql`${s.sealed} AND ${s.finished_at} IS NULL AND now() <= ${s.deadline}`,
-      ),
+      openPlayOf({
+        userId,
+        mode: p.mode,
+        languageId: p.languageId,
+        category: p.category ?? '',
+        subcategory: p.subcategory ?? '',
+        level: p.level ?? 0,
+        unit: p.unit ?? '',
+      }),
     )
-    .orderBy(desc(s.started_at))
+    .orderBy(desc(playSessions.started_at))
     .limit(1);
   return row ? resumedReply(db, settings, userId, row, extra) : null;
+}
+
+type Value<T> = T | Placeholder;
+
+/**
+ * The sessions of `play_sessions` that are a player's open play of a unit (unfinished, within
+ * their deadline, sealed: an offline pack's play is recorded finished); each value may be a
+ * prepared statement's placeholder (the level's opening looks for it in its own statement).
+ */
+export function openPlayOf(p: {
+  userId: Value<number>;
+  mode: Value<SoloMode>;
+  languageId: Value<number>;
+  category: Value<string>;
+  subcategory: Value<string>;
+  level: Value<number>;
+  unit: Value<string>;
+}): SQL {
+  const s = playSessions;
+  return and(
+    eq(s.user_id, p.userId),
+    eq(s.mode, p.mode),
+    eq(s.language_id, p.languageId),
+    eq(s.category, p.category),
+    eq(s.subcategory, p.subcategory),
+    eq(s.level, p.level),
+    eq(s.unit, p.unit),
+    sql`${s.sealed} AND ${s.finished_at} IS NULL AND now() <= ${s.deadline}`,
+  )!;
 }
 
 /** An open session of the player again, by id (the daily quiz resumes rather than starting over). */
