@@ -7,6 +7,7 @@ import { call } from '../test-support/client';
 import { createPlayer, type Player } from '../test-support/factories';
 import { seedSoloFixture } from '../test-support/solo-fixture';
 import { buildTestApp, type TestApp } from '../test-support/test-app';
+import { forgetSessionKeysHere, keptSessionKey } from '../domain/play/session-keys';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -338,5 +339,55 @@ describe('refusals', () => {
     expect(had!.credited).toBeLessThanOrEqual(had!.ms);
     // The twin got the stored verdict of its question.
     expect(replies.at(-1)!.body.data).toMatchObject({ question_id: s.questions[0]!.id, is_correct: true });
+  });
+});
+
+describe("an answer graded on a session's kept key", () => {
+  it('keeps the key of a session it opens, and grades alike on a node that kept nothing', async () => {
+    const p = await createPlayer(t.app);
+    const s = await unsealed(t.db, await openLevel(p));
+    expect(keptSessionKey(s.session_id)?.user_id).toBe(p.user.id);
+    const [q1, q2] = s.questions;
+    const right = await answer(p, { session_id: s.session_id, question_id: q1!.id, answer: q1!.answer });
+    expect(right.body.data).toMatchObject({ is_correct: true, answered: 1 });
+    // Another node: nothing kept, so the key is read, then kept.
+    forgetSessionKeysHere();
+    const wrong = q2!.options.find((o) => o.id !== q2!.answer)!.id;
+    const r2 = await answer(p, { session_id: s.session_id, question_id: q2!.id, answer: wrong });
+    expect(r2.status).toBe(200);
+    expect(r2.body.data).toMatchObject({ is_correct: false, correct_answer: q2!.answer, answered: 2 });
+    expect(keptSessionKey(s.session_id)?.question_ids).toEqual(s.questions.map((q) => q.id));
+    // The same answer again on a cold node: its stored verdict; another one: refused.
+    forgetSessionKeysHere();
+    const again = await answer(p, { session_id: s.session_id, question_id: q1!.id, answer: q1!.answer });
+    expect(again.body.data).toMatchObject({ is_correct: true, answered: 2 });
+    const other = q1!.options.find((o) => o.id !== q1!.answer)!.id;
+    const changed = await answer(p, { session_id: s.session_id, question_id: q1!.id, answer: other });
+    expect(changed.body.code).toBe('already_answered');
+  });
+
+  it("refuses another player's session on a node that kept nothing of it", async () => {
+    const owner = await createPlayer(t.app);
+    const other = await createPlayer(t.app);
+    const s = await openLevel(owner);
+    forgetSessionKeysHere();
+    const res = await answer(other, { session_id: s.session_id, question_id: s.questions[0]!.id, answer: 'a' });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+    // The owner's answer, now on the key the refused call read and kept, still counts.
+    const own = await answer(owner, { session_id: s.session_id, question_id: s.questions[0]!.id, answer: 'a' });
+    expect(own.status).toBe(200);
+    expect(await t.db.rows(sql`SELECT 1 FROM play_answers WHERE session_id = ${s.session_id}::uuid`)).toHaveLength(1);
+  });
+
+  it('answers not found, and writes nothing, for a kept session that no longer exists', async () => {
+    const p = await createPlayer(t.app);
+    const s = await openLevel(p);
+    expect(keptSessionKey(s.session_id)).toBeDefined();
+    await t.db.run(sql`DELETE FROM play_sessions WHERE id = ${s.session_id}::uuid`);
+    const res = await answer(p, { session_id: s.session_id, question_id: s.questions[0]!.id, answer: 'a' });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+    expect(await t.db.rows(sql`SELECT 1 FROM play_answers WHERE session_id = ${s.session_id}::uuid`)).toHaveLength(0);
   });
 });

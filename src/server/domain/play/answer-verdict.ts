@@ -10,6 +10,7 @@ import type { SettingsStore } from '../settings-store';
 import { recordTrustEvent, type TrustEventKind } from '../trust-events';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { GRACE_SECONDS } from './sessions';
+import { keepSessionKey, keptSessionKey, type SessionKey } from './session-keys';
 
 /** The columns of a session that grading one answer reads. */
 export type VerdictSession = Pick<
@@ -93,76 +94,100 @@ export async function storeAnswers(
   return out;
 }
 
-/**
- * What answering one question of a session reads, in one statement and without a lock (built
- * once: it runs on every answer): the session's key and state, its clock, the number of questions
- * answered, the answer stored for this question (if any) and its explanation, and `answer_seq`,
- * which every answer stored one by one bumps.
- */
-const readForAnswer = prepared((orm) => {
-  const questionId = sql.placeholder('question_id');
-  return orm
+/** The fixed columns of a session (its key), read when this process has not kept them yet. */
+const readSessionKey = prepared((orm) =>
+  orm
     .select({
       id: p.id,
       user_id: p.user_id,
       question_ids: p.question_ids,
       answer_key: p.answer_key,
       question_types: p.question_types,
-      rewards: p.rewards,
       sealed: p.sealed,
-      answer_seq: p.answer_seq,
-      finished: sql<boolean>`${p.finished_at} IS NOT NULL`,
-      expired: sql<boolean>`now() > ${p.deadline} + make_interval(secs => ${GRACE_SECONDS})`,
-      ...CLOCK_FIELDS,
-      answered: sql<number>`count(${a.question_id})::int`,
-      prior: sql<StoredAnswer | null>`(SELECT json_build_object('question_id', x.question_id, 'answer', x.answer,
-          'is_correct', x.is_correct, 'fast', x.fast) FROM play_answers x
-        WHERE x.session_id = ${p.id} AND x.question_id = ${questionId}::int)`,
-      explanation: sql<string>`coalesce((SELECT explanation FROM questions WHERE id = ${questionId}::int), '')`,
     })
     .from(p)
-    .leftJoin(a, eq(a.session_id, p.id))
-    .where(eq(p.id, sql.placeholder('id')))
-    .groupBy(p.id);
-});
+    .where(eq(p.id, sql.placeholder('id'))),
+);
 
-type AnswerRead = NonNullable<Awaited<ReturnType<typeof readForAnswer>>[number]>;
+/** A session's key: kept in this process, or read and kept. */
+async function sessionKey(db: Db, id: string): Promise<SessionKey | undefined> {
+  const kept = keptSessionKey(id);
+  if (kept) return kept;
+  const [read] = await readSessionKey(db, { id });
+  if (read) keepSessionKey(read);
+  return read;
+}
+
+/** What the answer's statement found of the session (as it was before the answer) and did. */
+interface AnswerOutcomeRow {
+  finished: boolean;
+  expired: boolean;
+  answered: number;
+  prior: StoredAnswer | null;
+  explanation: string;
+  /** The answer was stored. */
+  stored: boolean;
+}
 
 /**
- * Stores one graded answer if nothing changed the session since `s` was read: in one statement,
- * which bumps `answer_seq` only while it is still the one read and the session is open, stores
- * the answer on that and, for a fast answer of a paying session, its `fast_answer` trust event.
- * False when another answer or the finish came first (or the same question's answer, which the
- * primary key refuses): what was read is stale, read again.
+ * Stores one graded answer, in one statement, if nothing else is stored for the session at the
+ * same time: it reads what changes of the session (open, deadline, clock, answers so far, this
+ * question's stored answer and its explanation), credits the answer the time it may claim, bumps
+ * `answer_seq` only while it is still the one read and the session is open, stores the answer on
+ * that and, for a fast answer of a paying session, its `fast_answer` trust event. Answers what it
+ * read, and whether it stored; not stored with nothing refused means another answer or the
+ * finish came first: try again. 'raced' when the same question's answer was stored at the same
+ * time (the primary key refused this one): try again too. Undefined when the session is not the
+ * player's or no longer exists.
  */
-async function storeIfUnchanged(
+async function storeAnswer(
   db: Db,
-  s: AnswerRead,
-  answer: StoredAnswer,
-  elapsed: number,
+  userId: number,
+  o: { session_id: string; question_id: number; elapsed_ms?: number },
+  answer: { answer: string | null; is_correct: boolean },
+  store: boolean,
   floor: number,
-): Promise<boolean> {
-  const noted = answer.fast && s.rewards;
-  const detail = JSON.stringify({ question_id: answer.question_id, elapsed_ms: elapsed, floor });
+): Promise<AnswerOutcomeRow | 'raced' | undefined> {
+  const questionId = o.question_id;
+  const stated = o.elapsed_ms ?? null;
   try {
-    const [row] = await db.rows<{ n: number }>(sql`WITH bumped AS (
-        UPDATE play_sessions SET answer_seq = answer_seq + 1
-        WHERE id = ${s.id}::uuid AND answer_seq = ${s.answer_seq} AND finished_at IS NULL
-          AND now() <= deadline + make_interval(secs => ${GRACE_SECONDS})
-        RETURNING id
+    return await db.one<AnswerOutcomeRow>(sql`WITH s AS (
+        SELECT ${p.id} AS id, ${p.answer_seq} AS answer_seq, ${p.finished_at} IS NOT NULL AS finished,
+          now() > ${p.deadline} + make_interval(secs => ${GRACE_SECONDS}) AS expired,
+          ${CLOCK_FIELDS.gap} AS gap, ${CLOCK_FIELDS.budget} AS budget,
+          count(${a.question_id})::int AS answered,
+          (SELECT json_build_object('question_id', x.question_id, 'answer', x.answer, 'is_correct', x.is_correct,
+              'fast', x.fast) FROM play_answers x
+            WHERE x.session_id = ${p.id} AND x.question_id = ${questionId}::int) AS prior,
+          coalesce((SELECT explanation FROM questions WHERE id = ${questionId}::int), '') AS explanation
+        FROM play_sessions p LEFT JOIN play_answers a ON ${a.session_id} = ${p.id}
+        WHERE ${p.id} = ${o.session_id}::uuid AND ${p.user_id} = ${userId}::int
+        GROUP BY ${p.id}
+      ), e AS (
+        SELECT s.*, greatest(0, floor(least(coalesce(${stated}::float8, s.gap), s.budget)))::int AS elapsed FROM s
+      ), bumped AS (
+        UPDATE play_sessions SET answer_seq = play_sessions.answer_seq + 1 FROM e
+        WHERE ${store}::boolean AND play_sessions.id = e.id AND play_sessions.answer_seq = e.answer_seq
+          AND e.prior IS NULL AND play_sessions.finished_at IS NULL
+          AND now() <= play_sessions.deadline + make_interval(secs => ${GRACE_SECONDS})
+        RETURNING e.elapsed, play_sessions.rewards
       ), stored AS (
         INSERT INTO play_answers (session_id, question_id, answer, is_correct, elapsed_ms, fast)
-        SELECT id, ${answer.question_id}, ${answer.answer}, ${answer.is_correct}, ${elapsed}, ${answer.fast} FROM bumped
-        RETURNING session_id
+        SELECT ${o.session_id}::uuid, ${questionId}::int, ${answer.answer}::text, ${answer.is_correct}::boolean, elapsed,
+          ${answer.answer !== null}::boolean AND elapsed < ${floor}::int
+        FROM bumped
+        RETURNING elapsed_ms, fast
       ), noted AS (
         INSERT INTO trust_events (user_id, kind, ref, detail)
-        SELECT ${s.user_id}, ${'fast_answer' satisfies TrustEventKind}, ${s.id}, ${detail}::jsonb FROM stored
-        WHERE ${noted}
+        SELECT ${userId}::int, ${'fast_answer' satisfies TrustEventKind}, ${o.session_id},
+          jsonb_build_object('question_id', ${questionId}::int, 'elapsed_ms', stored.elapsed_ms, 'floor', ${floor}::int)
+        FROM stored, bumped WHERE stored.fast AND bumped.rewards
       )
-      SELECT count(*)::int AS n FROM stored`);
-    return row!.n === 1;
+      SELECT e.finished, e.expired, e.answered, e.prior, e.explanation,
+        EXISTS (SELECT 1 FROM stored) AS stored
+      FROM e`);
   } catch (e) {
-    if (isUniqueViolation(e)) return false;
+    if (isUniqueViolation(e)) return 'raced';
     throw e;
   }
 }
@@ -178,11 +203,13 @@ async function storeIfUnchanged(
  * Under the human floor the answer is kept as given but earns nothing, and a paying session
  * records a `fast_answer` trust event.
  *
- * Two statements and no transaction: a read, then one write that stores the answer only if the
- * session is still as read (`answer_seq`, open, not expired). Two answers of one session sent at
- * once cannot both spend the same uncredited time: the second one's write finds `answer_seq`
- * moved, reads again and is graded on what is left. Each failed write means another answer (one
- * per question) or the finish went through, so the questions' number bounds the attempts.
+ * One statement and no transaction when this process keeps the session's key (it opened the
+ * session, or graded an answer of it before), else two: the key's read first. The statement
+ * stores the answer only if the session is still as it read it (`answer_seq`, open, not
+ * expired). Two answers of one session sent at once cannot both spend the same uncredited time:
+ * the second one's write finds `answer_seq` moved and is sent again, graded on what is left. Each
+ * failed write means another answer (one per question) or the finish went through, so the
+ * questions' number bounds the attempts.
  */
 export async function submitAnswer(
   db: Db,
@@ -192,42 +219,39 @@ export async function submitAnswer(
   /** Told when this is the same answer again (its stored verdict is the reply). */
   repeated?: () => void,
 ): Promise<AnswerVerdict> {
+  const k = await sessionKey(db, o.session_id);
+  // Another player's session is answered as if it did not exist.
+  if (!k || k.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
+  const key = k.answer_key[String(o.question_id)];
+  if (!k.question_ids.includes(o.question_id) || key === undefined)
+    throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
+  const type = k.question_types[String(o.question_id)] ?? 'mcq';
+  const given = canonical(type, o.answer);
+  const isCorrect = isCorrectAnswer(type, key, given);
+  const floor = (await settings.rules(db)).human_floor_ms;
+  const verdict = (stored: Pick<StoredAnswer, 'answer' | 'is_correct'>, s: AnswerOutcomeRow, answered: number) => ({
+    session_id: k.id,
+    question_id: o.question_id,
+    answer: stored.answer,
+    is_correct: stored.is_correct,
+    correct_answer: type === 'word' ? normalizeWord(key) : key,
+    explanation: s.explanation,
+    answered,
+  });
   for (let attempt = 0; ; attempt++) {
-    const [s] = await readForAnswer(db, { id: o.session_id, question_id: o.question_id });
-    // Another player's session is answered as if it did not exist.
-    if (!s || s.user_id !== userId) throw new AppError('not_found', { field: 'session_id' });
-    const key = s.answer_key[String(o.question_id)];
-    if (!s.question_ids.includes(o.question_id) || key === undefined)
-      throw new AppError('not_found', { field: 'question_id', message: 'This question is not in this quiz.' });
-    const type = s.question_types[String(o.question_id)] ?? 'mcq';
-    const given = canonical(type, o.answer);
-    const verdict = (stored: StoredAnswer, answered: number): AnswerVerdict => ({
-      session_id: s.id,
-      question_id: o.question_id,
-      answer: stored.answer,
-      is_correct: stored.is_correct,
-      correct_answer: type === 'word' ? normalizeWord(key) : key,
-      explanation: s.explanation,
-      answered,
-    });
+    if (attempt > k.question_ids.length + 2) throw new Error(`submit_answer: session ${k.id} kept changing`);
+    // An offline pack's play is graded whole when posted: it has no answers to store one by one.
+    const s = await storeAnswer(db, userId, o, { answer: given, is_correct: isCorrect }, k.sealed, floor);
+    if (!s) throw new AppError('not_found', { field: 'session_id' });
+    if (s === 'raced') continue;
+    if (s.stored) return verdict({ answer: given, is_correct: isCorrect }, s, s.answered + 1);
     if (s.prior) {
       if (s.prior.answer !== given)
         throw new AppError(s.finished ? 'session_finished' : 'already_answered', { field: 'question_id' });
       repeated?.();
-      return verdict(s.prior, s.answered);
+      return verdict(s.prior, s, s.answered);
     }
-    // An offline pack's play is graded whole when posted: it has no answers to take one by one.
-    if (s.finished || !s.sealed) throw new AppError('session_finished');
+    if (s.finished || !k.sealed) throw new AppError('session_finished');
     if (s.expired) throw new AppError('session_expired');
-    const elapsed = Math.max(0, Math.floor(Math.min(o.elapsed_ms ?? s.gap, s.budget)));
-    const floor = (await settings.rules(db)).human_floor_ms;
-    const stored: StoredAnswer = {
-      question_id: o.question_id,
-      answer: given,
-      is_correct: isCorrectAnswer(type, key, given),
-      fast: given !== null && elapsed < floor,
-    };
-    if (await storeIfUnchanged(db, s, stored, elapsed, floor)) return verdict(stored, s.answered + 1);
-    if (attempt > s.question_ids.length + 2) throw new Error(`submit_answer: session ${s.id} kept changing`);
   }
 }

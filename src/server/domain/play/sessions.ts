@@ -12,6 +12,7 @@ import { intArray, intArrayText, jsonText } from '../../db/sql-helpers';
 import { AppError } from '../../errors';
 import type { SettingsStore } from '../settings-store';
 import { sealQuestion } from './seal';
+import { keepSessionKey } from './session-keys';
 
 /** Late answers are accepted this long after the deadline (slow networks, retries). */
 export const GRACE_SECONDS = 120;
@@ -289,6 +290,16 @@ async function insertRow(
     sealed,
     duration,
   });
+  // Kept here for the answers to come (a pack's play, graded whole, has none; its id is the device's).
+  if (row && sealed)
+    keepSessionKey({
+      id,
+      user_id: o.userId,
+      question_ids: [...o.questionIds],
+      answer_key: key.answers,
+      question_types: key.types,
+      sealed,
+    });
   return row;
 }
 
