@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Row } from '../../db/schema';
-import type { playSessions } from '../../db/schema';
+import type { playSessions, Row } from '../../db/schema';
 
 /**
  * What grading one answer needs of a session and that never changes once it is stored: whose it
